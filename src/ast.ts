@@ -1,0 +1,341 @@
+/**
+ * The syntax tree of a message: node types only, no runtime code.
+ *
+ * The tree follows unist (https://github.com/syntax-tree/unist): every node has
+ * a `type`, parents have `children`, literals have `value`, and every node that
+ * `parse` returns has a `position` whose offsets index the original input, so
+ * `text.slice(node.position.start.offset, node.position.end.offset)` is exactly
+ * the source of that node.
+ *
+ * A message is parsed in *inline mode*: there are no paragraphs, newlines stay
+ * inside `text`, and the "block" constructs (headings, subtext, lists, quotes)
+ * sit among inline nodes in the same `children` array.
+ *
+ * The content unions are derived from augmentable maps, as in `@types/mdast`, so
+ * an extension can add node types with declaration merging:
+ *
+ * @example
+ * ```ts
+ * declare module 'discord-markup' {
+ *   interface ContentMap { soundboard: Soundboard }
+ * }
+ * ```
+ *
+ * @module
+ */
+
+/** One place in the source text. `line` and `column` are 1-based, `offset` is 0-based (UTF-16 code units). */
+export interface Point {
+  /** Line in the source (1-indexed). */
+  line: number
+  /** Column in the source (1-indexed, UTF-16 code units). */
+  column: number
+  /** Offset in the source (0-indexed, UTF-16 code units). */
+  offset: number
+}
+
+/** The span of a node in the source: `start` is inclusive, `end` exclusive. */
+export interface Position {
+  /** Place of the first character of the node. */
+  start: Point
+  /** Place just after the last character of the node. */
+  end: Point
+}
+
+/** Fields every node has. `position` is absent only on hand-built trees. */
+export interface Node {
+  /** Node type; the discriminant of {@link Nodes}. */
+  type: string
+  /** Where the node is in the source; set on every node that `parse` returns. */
+  position?: Position | undefined
+}
+
+/** A node with children. */
+export interface Parent extends Node {
+  /** The node's content, in source order. */
+  children: Node[]
+}
+
+/** A node that holds a string. */
+export interface Literal extends Node {
+  /** The node's value. */
+  value: string
+}
+
+// ---------------------------------------------------------------------------
+// Content maps
+
+/**
+ * Every node that can appear in message content (the children of `root` and of
+ * the formatting nodes). Augment it to register extension nodes.
+ */
+export interface ContentMap {
+  text: Text
+  bold: Bold
+  italic: Italic
+  underline: Underline
+  strikethrough: Strikethrough
+  spoiler: Spoiler
+  inlineCode: InlineCode
+  codeBlock: CodeBlock
+  userMention: UserMention
+  roleMention: RoleMention
+  channelMention: ChannelMention
+  everyoneMention: EveryoneMention
+  hereMention: HereMention
+  commandMention: CommandMention
+  guildNavigation: GuildNavigation
+  timestamp: Timestamp
+  customEmoji: CustomEmoji
+  link: Link
+  autolink: Autolink
+  heading: Heading
+  subtext: Subtext
+  blockQuote: BlockQuote
+  list: List
+}
+
+/**
+ * The nodes allowed in the text of a masked link (`[text](url)`): the client
+ * rejects the whole link when anything else would appear there.
+ */
+export interface LinkContentMap {
+  text: Text
+  bold: Bold
+  italic: Italic
+  underline: Underline
+  strikethrough: Strikethrough
+  spoiler: Spoiler
+  inlineCode: InlineCode
+  timestamp: Timestamp
+}
+
+/** Any node of message content. */
+export type Content = ContentMap[keyof ContentMap]
+
+/** Any node allowed in masked-link text. */
+export type LinkContent = LinkContentMap[keyof LinkContentMap]
+
+/** Every node type of the tree, including `root` and `listItem`. */
+export type Nodes = Root | ListItem | Content
+
+/** Nodes with children. */
+export type Parents = Extract<Nodes, { children: unknown }>
+
+/** The `type` of any node. */
+export type NodeType = Nodes['type']
+
+// ---------------------------------------------------------------------------
+// Root and text
+
+/** The whole message. */
+export interface Root extends Parent {
+  type: 'root'
+  children: Content[]
+}
+
+/**
+ * Characters as they display: escapes removed, newlines kept (CRLF and CR read
+ * as LF, tabs as four spaces). Adjacent text is always merged into one node.
+ */
+export interface Text extends Literal {
+  type: 'text'
+}
+
+// ---------------------------------------------------------------------------
+// Formatting
+
+/** `**bold**`. */
+export interface Bold extends Parent {
+  type: 'bold'
+  children: Content[]
+}
+
+/** `*italic*` or `_italic_`. */
+export interface Italic extends Parent {
+  type: 'italic'
+  children: Content[]
+}
+
+/** `__underline__`. */
+export interface Underline extends Parent {
+  type: 'underline'
+  children: Content[]
+}
+
+/** `~~strikethrough~~`. */
+export interface Strikethrough extends Parent {
+  type: 'strikethrough'
+  children: Content[]
+}
+
+/** `||spoiler||`: hidden until clicked. Spoilers never nest. */
+export interface Spoiler extends Parent {
+  type: 'spoiler'
+  children: Content[]
+}
+
+// ---------------------------------------------------------------------------
+// Code
+
+/** `` `code` ``: nothing inside is parsed. */
+export interface InlineCode extends Literal {
+  type: 'inlineCode'
+  /** The code, without its backticks and without the one space of padding next to a backtick. */
+  value: string
+}
+
+/** A fenced block: three backticks, an optional language line, the code, three backticks. */
+export interface CodeBlock extends Literal {
+  type: 'codeBlock'
+  /** The language word (letters, digits, `_+-.#`), absent when the first line is not one. */
+  lang?: string | undefined
+  /** The code, with its leading and trailing newlines trimmed. */
+  value: string
+}
+
+// ---------------------------------------------------------------------------
+// Mentions
+
+/** `<@id>` (or the deprecated nickname form `<@!id>`, which means the same). */
+export interface UserMention extends Node {
+  type: 'userMention'
+  /** The user id, the digits as written. */
+  id: string
+}
+
+/** `<@&id>`. */
+export interface RoleMention extends Node {
+  type: 'roleMention'
+  /** The role id, the digits as written. */
+  id: string
+}
+
+/** `<#id>`. */
+export interface ChannelMention extends Node {
+  type: 'channelMention'
+  /** The channel id, the digits as written. */
+  id: string
+}
+
+/** `@everyone`. */
+export interface EveryoneMention extends Node {
+  type: 'everyoneMention'
+}
+
+/** `@here`. */
+export interface HereMention extends Node {
+  type: 'hereMention'
+}
+
+/** `</name:id>`: a clickable slash command. */
+export interface CommandMention extends Node {
+  type: 'commandMention'
+  /** The command path as written: one to three words separated by single spaces (`"role add"`). */
+  name: string
+  /** The command id, the digits as written. */
+  id: string
+}
+
+/** The targets of {@link GuildNavigation}. `home` is the legacy name of `guide`, kept as written. */
+export type GuildNavigationTarget = 'customize' | 'browse' | 'guide' | 'linked-roles' | 'home'
+
+/** `<id:customize>`, `<id:browse>`, `<id:guide>`, `<id:linked-roles>`, `<id:linked-roles:roleId>`. */
+export interface GuildNavigation extends Node {
+  type: 'guildNavigation'
+  /** Which server page the link opens. */
+  target: GuildNavigationTarget
+  /** With `linked-roles`: the role whose connection page opens, the digits as written. */
+  roleId?: string | undefined
+}
+
+// ---------------------------------------------------------------------------
+// Timestamps and emoji
+
+/**
+ * Timestamp display styles: `t` short time, `T` long time, `d` short date,
+ * `D` long date, `f` short date/time (the default), `F` long date/time,
+ * `s` short date with short time, `S` short date with long time, `R` relative.
+ */
+export type TimestampStyle = 't' | 'T' | 'd' | 'D' | 'f' | 'F' | 's' | 'S' | 'R'
+
+/** `<t:unix>` or `<t:unix:style>`: a moment shown in each reader's locale and time zone. */
+export interface Timestamp extends Node {
+  type: 'timestamp'
+  /** Whole seconds since the Unix epoch; |unix| is at most 8,640,000,000,000. */
+  unix: number
+  /** The display style; absent means the client's default, `f`. */
+  style?: TimestampStyle | undefined
+}
+
+/** `<:name:id>` or `<a:name:id>`: a server's custom emoji. */
+export interface CustomEmoji extends Node {
+  type: 'customEmoji'
+  /** The name as written (ASCII letters, digits and `_`). */
+  name: string
+  /** The emoji id, the digits as written. */
+  id: string
+  /** Whether the `a` prefix marks it animated. */
+  animated: boolean
+}
+
+// ---------------------------------------------------------------------------
+// Links
+
+/** `[text](url)` or `[text](<url>)`: a masked link. */
+export interface Link extends Parent {
+  type: 'link'
+  /** The target as written, without the angle brackets. */
+  url: string
+  /** Whether the target was wrapped in `<…>`, which stops the embed preview. */
+  suppressEmbed: boolean
+  children: LinkContent[]
+}
+
+/** A bare URL (`https://…`) or one in angle brackets (`<https://…>`, which suppresses the embed). */
+export interface Autolink extends Node {
+  type: 'autolink'
+  /** The URL (for `<name@host>` e-mail forms, with `mailto:` prepended). */
+  url: string
+  /** Whether the URL was wrapped in `<…>`. */
+  suppressEmbed: boolean
+}
+
+// ---------------------------------------------------------------------------
+// Blocks (they start only at a line start; see grammar/README.md)
+
+/** `# text`, `## text`, `### text`. Not inside list items. */
+export interface Heading extends Parent {
+  type: 'heading'
+  /** The number of `#`s. */
+  depth: 1 | 2 | 3
+  children: Content[]
+}
+
+/** `-# text`: small, dimmed text. Not inside subtext. */
+export interface Subtext extends Parent {
+  type: 'subtext'
+  children: Content[]
+}
+
+/** `> line` runs or `>>> rest of message`. Quotes never nest. */
+export interface BlockQuote extends Parent {
+  type: 'blockQuote'
+  children: Content[]
+}
+
+/** `- item`, `* item` or `1. item` lines. */
+export interface List extends Parent {
+  type: 'list'
+  /** Whether the first bullet is a number. */
+  ordered: boolean
+  /** On ordered lists: the first number, clamped to 1…1,000,000,000. */
+  start?: number | undefined
+  children: ListItem[]
+}
+
+/** One item of a {@link List}. */
+export interface ListItem extends Parent {
+  type: 'listItem'
+  children: Content[]
+}

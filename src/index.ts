@@ -1,0 +1,15 @@
+/**
+ * discord-markup: parse Discord message markup into a typed unist tree and
+ * print any tree back to text.
+ *
+ * @example
+ * ```ts
+ * import { parse, stringify } from 'discord-markup'
+ * const tree = parse('**hi** <@80351110224678912>')
+ * stringify(tree) // '**hi** <@80351110224678912>'
+ * ```
+ *
+ * @module
+ */
+export { parse } from './parse/index.js'
+export type * from './ast.js'
