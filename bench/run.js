@@ -1,0 +1,238 @@
+// Throughput: discord-markup vs peer parsers vs a charCodeAt floor, on the same
+// deterministic corpus, in one process.
+//
+//   npm run bench                       # builds dist/, then runs this
+//   node bench/run.js [--n=20000] [--seed=1] [--rounds=9] [--min-ms=200]
+//                     [--only=ours,floor] [--lib=path/to/index.js] [--json]
+//
+// Method: every contender parses every message of the same array. Each is first
+// warmed up (passes over the whole corpus for --warmup-ms), then measured in
+// --rounds rounds; in each round every contender runs whole passes over the
+// corpus until --min-ms has elapsed, and the round's figure is messages/second.
+// The order of contenders rotates every round, a full GC runs before each
+// sample, and the median round is reported. Every result is consumed (its
+// length is folded into a checksum that is printed) so nothing can be dropped
+// as dead code, and every call is wrapped in try/catch: throws are counted.
+import { createRequire } from 'node:module'
+import { corpusHash, corpusStats, makeCorpus } from './corpus.js'
+import { fmt, gc, libPath, loadLib, median, parseArgs, printEnvironment, environment, table } from './util.js'
+
+const require = createRequire(import.meta.url)
+const args = parseArgs()
+const N = Number(args.n ?? 20000)
+const SEED = Number(args.seed ?? 1)
+const ROUNDS = Number(args.rounds ?? 9)
+const MIN_MS = Number(args['min-ms'] ?? 200)
+const WARMUP_MS = Number(args['warmup-ms'] ?? 1000)
+
+const ours = await loadLib(libPath(args))
+const dmp = require('discord-markdown-parser')
+const SimpleMarkdown = require('simple-markdown')
+const discordMarkdown = require('discord-markdown')
+
+// One hand-written pass function per contender (not one closure factory): V8
+// shares type feedback between closures made from the same function literal,
+// so a shared `pass` would make every call site megamorphic and slow all of
+// them down, the floor most. Each pass parses every message, folds something
+// from each result into `sink` (so the work cannot be dropped as dead code) and
+// counts throws.
+let errors = 0
+const passes = {
+  ours(messages) {
+    let sink = 0
+    for (let i = 0; i < messages.length; i++) {
+      try {
+        sink = (sink + ours.parse(messages[i]).children.length) | 0
+      } catch {
+        errors++
+      }
+    }
+    return sink
+  },
+  dmp(messages) {
+    let sink = 0
+    for (let i = 0; i < messages.length; i++) {
+      try {
+        sink = (sink + dmp.parse(messages[i]).length) | 0
+      } catch {
+        errors++
+      }
+    }
+    return sink
+  },
+  dm(messages) {
+    let sink = 0
+    for (let i = 0; i < messages.length; i++) {
+      try {
+        sink = (sink + discordMarkdown.parser(messages[i]).length) | 0
+      } catch {
+        errors++
+      }
+    }
+    return sink
+  },
+  smInline(messages) {
+    let sink = 0
+    for (let i = 0; i < messages.length; i++) {
+      try {
+        sink = (sink + SimpleMarkdown.defaultInlineParse(messages[i]).length) | 0
+      } catch {
+        errors++
+      }
+    }
+    return sink
+  },
+  smBlock(messages) {
+    let sink = 0
+    for (let i = 0; i < messages.length; i++) {
+      try {
+        sink = (sink + SimpleMarkdown.defaultBlockParse(messages[i]).length) | 0
+      } catch {
+        errors++
+      }
+    }
+    return sink
+  },
+  floor(messages) {
+    let sink = 0
+    for (let i = 0; i < messages.length; i++) {
+      const s = messages[i]
+      for (let j = 0; j < s.length; j++) sink = (sink + s.charCodeAt(j)) | 0
+    }
+    return sink
+  },
+}
+
+const lib = args.lib ?? process.env.DM_LIB ?? 'dist/index.js'
+const all = [
+  { key: 'ours', name: 'discord-markup', note: `this library: parse(s) from ${lib}`, parseOne: (s) => ours.parse(s) },
+  { key: 'dmp', name: 'discord-markdown-parser@1.3.1', note: 'parse(s): its default "normal" rules, inline mode', parseOne: (s) => dmp.parse(s) },
+  { key: 'dm', name: 'discord-markdown@2.5.1', note: 'parser(s): its exported AST parser (inline mode); toHTML is not measured', parseOne: (s) => discordMarkdown.parser(s) },
+  { key: 'smInline', name: 'simple-markdown@0.7.3 inline', note: 'defaultInlineParse(s): default rules in inline mode, the mode both Discord peers use', parseOne: (s) => SimpleMarkdown.defaultInlineParse(s) },
+  { key: 'smBlock', name: 'simple-markdown@0.7.3 block', note: 'defaultBlockParse(s): default rules in block mode (paragraphs, headings, lists, quotes, fences)', parseOne: (s) => SimpleMarkdown.defaultBlockParse(s) },
+  { key: 'floor', name: 'floor (charCodeAt sum)', note: 'sum of s.charCodeAt(j) over every message, inline in the loop', parseOne: (s) => s.length },
+]
+for (const c of all) c.pass = passes[c.key]
+const only = typeof args.only === 'string' ? args.only.split(',') : null
+for (const k of only ?? []) if (!passes[k]) throw new Error(`--only: unknown ${k}; use ${Object.keys(passes).join(',')}`)
+const contenders = only ? all.filter((c) => only.includes(c.key)) : all
+
+const messages = makeCorpus(N, SEED)
+const stats = corpusStats(messages)
+const env = environment()
+
+if (!args.json) {
+  printEnvironment(env)
+  console.log(
+    `corpus:  makeCorpus(${N}, ${SEED}) hash ${corpusHash(messages)}: ${fmt(stats.chars)} chars, ` +
+      `mean ${stats.meanLength} / median ${stats.medianLength} / p95 ${stats.p95Length} chars per message`,
+  )
+  console.log(`method:  warm-up ${WARMUP_MS} ms each, ${ROUNDS} rounds x >=${MIN_MS} ms each, rotating order, median round\n`)
+}
+
+// Untimed sanity pass: how many nodes each parser produces, and how many throws.
+function countNodes(x) {
+  if (Array.isArray(x)) {
+    let n = 0
+    for (const y of x) n += countNodes(y)
+    return n
+  }
+  if (x === null || typeof x !== 'object') return 0
+  let n = typeof x.type === 'string' ? 1 : 0
+  for (const k in x) if (k !== 'position' && typeof x[k] === 'object') n += countNodes(x[k])
+  return n
+}
+const work = new Map()
+for (const c of contenders) {
+  let nodes = 0
+  let errors = 0
+  const firstErrors = []
+  for (const m of messages) {
+    try {
+      nodes += countNodes(c.parseOne(m))
+    } catch (e) {
+      errors++
+      if (firstErrors.length < 3) firstErrors.push(`${String(e?.message ?? e).slice(0, 80)} on ${JSON.stringify(m.slice(0, 60))}`)
+    }
+  }
+  work.set(c, { nodes, errors, firstErrors })
+}
+
+function sample(c) {
+  gc()
+  let n = 0
+  let sink = 0
+  const t0 = performance.now()
+  let t
+  do {
+    sink = (sink + c.pass(messages)) | 0
+    n++
+  } while ((t = performance.now() - t0) < MIN_MS)
+  return { rate: (n * messages.length) / (t / 1000), sink }
+}
+
+let checksum = 0
+for (const c of contenders) {
+  const t0 = performance.now()
+  while (performance.now() - t0 < WARMUP_MS) checksum = (checksum + c.pass(messages)) | 0
+}
+const rates = new Map(contenders.map((c) => [c, []]))
+const throws = new Map(contenders.map((c) => [c, 0]))
+for (let r = 0; r < ROUNDS; r++) {
+  for (let i = 0; i < contenders.length; i++) {
+    const c = contenders[(i + r) % contenders.length]
+    errors = 0
+    const s = sample(c)
+    checksum = (checksum + s.sink) | 0
+    rates.get(c).push(s.rate)
+    throws.set(c, errors)
+  }
+}
+
+const results = contenders.map((c) => {
+  const rs = rates.get(c)
+  const med = median(rs)
+  return {
+    name: c.name,
+    note: c.note,
+    messagesPerSecond: med,
+    mbPerSecond: (med * stats.chars) / messages.length / 1e6,
+    spread: [Math.min(...rs) / med, Math.max(...rs) / med],
+    errors: work.get(c).errors,
+    errorsInLastSample: throws.get(c),
+    nodes: work.get(c).nodes,
+    firstErrors: work.get(c).firstErrors,
+  }
+})
+const ourResult = results.find((r) => r.name === 'discord-markup')
+const floorResult = results.find((r) => r.name.startsWith('floor'))
+const dmpResult = results.find((r) => r.name.startsWith('discord-markdown-parser'))
+
+if (args.json) {
+  console.log(JSON.stringify({ env, corpus: { n: N, seed: SEED, hash: corpusHash(messages), ...stats }, rounds: ROUNDS, minMs: MIN_MS, results, checksum }, null, 2))
+  process.exit(0)
+}
+
+const rows = results.map((r) => [
+  r.name,
+  fmt(r.messagesPerSecond),
+  fmt(r.mbPerSecond, 1),
+  `${((r.spread[0] - 1) * 100).toFixed(0)}/+${((r.spread[1] - 1) * 100).toFixed(0)}%`,
+  ourResult && r !== ourResult ? `${fmt(ourResult.messagesPerSecond / r.messagesPerSecond)}x` : '',
+  r.name.startsWith('floor') ? '-' : fmt(r.nodes),
+  String(r.errors),
+])
+console.log(table(['parser', 'messages/s', 'MB/s', 'min/max', 'ours vs it', 'nodes', 'throws'], rows))
+console.log()
+for (const r of results) console.log(`  ${r.name}: ${r.note}`)
+for (const r of results) for (const e of r.firstErrors) console.log(`  ${r.name} threw: ${e}`)
+console.log()
+if (ourResult && dmpResult) {
+  const x = ourResult.messagesPerSecond / dmpResult.messagesPerSecond
+  console.log(`target  >= 10x discord-markdown-parser: ${fmt(x)}x  ${x >= 10 ? 'MET' : 'NOT MET'}`)
+}
+if (ourResult && floorResult) {
+  const x = floorResult.messagesPerSecond / ourResult.messagesPerSecond
+  console.log(`target  within 4x of the floor:          floor/ours = ${fmt(x)}x  ${x <= 4 ? 'MET' : 'NOT MET'}`)
+}
+console.log(`(checksum ${checksum >>> 0}; "min/max" is the slowest/fastest round relative to the median)`)

@@ -1,0 +1,96 @@
+// Small helpers shared by the bench scripts (no dependencies).
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import os from 'node:os'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { resolve } from 'node:path'
+import v8 from 'node:v8'
+import vm from 'node:vm'
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url))
+
+/** `--key=value` / `--flag` arguments into an object (values stay strings). */
+export function parseArgs(argv = process.argv.slice(2)) {
+  const out = {}
+  for (const a of argv) {
+    const m = /^--([^=]+)(?:=(.*))?$/.exec(a)
+    if (!m) throw new Error(`unknown argument ${a}`)
+    out[m[1]] = m[2] ?? true
+  }
+  return out
+}
+
+/**
+ * Where our library is loaded from: `--lib=path`, else $DM_LIB, else
+ * ../dist/index.js (what `npm run build` writes).
+ */
+export function libPath(args) {
+  const p = resolve(ROOT, args.lib ?? process.env.DM_LIB ?? 'dist/index.js')
+  if (!existsSync(p)) {
+    console.error(`bench: ${p} does not exist; run \`npm run build\` first (or pass --lib=path/to/index.js)`)
+    process.exit(2)
+  }
+  return p
+}
+
+export async function loadLib(path) {
+  return import(pathToFileURL(path).href)
+}
+
+/** A `gc()` function, even without --expose-gc (falls back to a no-op). */
+export const gc = (() => {
+  try {
+    v8.setFlagsFromString('--expose-gc')
+    return vm.runInNewContext('gc')
+  } catch {
+    return () => {}
+  }
+})()
+
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b)
+  const m = s.length >> 1
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
+}
+
+/** 1234567 → "1,234,567"; small numbers keep `digits` significant decimals. */
+export function fmt(n, digits = 2) {
+  if (!Number.isFinite(n)) return String(n)
+  if (Math.abs(n) >= 100) return Math.round(n).toLocaleString('en-US')
+  return n.toFixed(digits)
+}
+
+/** Render rows (arrays of strings) as an aligned plain-text table; numbers right-aligned. */
+export function table(header, rows) {
+  const all = [header, ...rows].map((r) => r.map(String))
+  const w = header.map((_, i) => Math.max(...all.map((r) => r[i].length)))
+  const line = (r, i) =>
+    r
+      .map((c, j) => (j > 0 && (i === -1 ? false : /^[-+]?[\d,.]+[x%]?$|^[\d.]+ ?[kKM]?B$/.test(c)) ? c.padStart(w[j]) : c.padEnd(w[j])))
+      .join('  ')
+      .trimEnd()
+  return [line(all[0], -1), w.map((n) => '-'.repeat(n)).join('  '), ...all.slice(1).map(line)].join('\n')
+}
+
+/** Machine and revision, printed at the top of every report. */
+export function environment() {
+  let rev = 'unknown'
+  try {
+    rev = execFileSync('git', ['-C', ROOT, 'log', '-1', '--format=%h %s'], { encoding: 'utf8' }).trim()
+    const dirty = execFileSync('git', ['-C', ROOT, 'status', '--porcelain', '--', 'src'], { encoding: 'utf8' }).trim()
+    if (dirty) rev += ' (+ uncommitted changes in src/)'
+  } catch {}
+  const cpus = os.cpus()
+  return {
+    node: process.version,
+    v8: process.versions.v8,
+    cpu: `${cpus[0]?.model ?? 'unknown'} (${cpus.length} logical cores)`,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    commit: rev,
+    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+  }
+}
+
+export function printEnvironment(env = environment()) {
+  for (const [k, v] of Object.entries(env)) console.log(`${(k + ':').padEnd(8)} ${v}`)
+}
