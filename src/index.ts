@@ -13,3 +13,5 @@
  */
 export { parse } from './parse/index.js'
 export type * from './ast.js'
+export { inspect } from './inspect.js'
+export type { InspectOptions } from './inspect.js'

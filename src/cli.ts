@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+/**
+ * The `discord-markup` command: parse a message and print its tree.
+ *
+ * The logic is {@link main}, which takes its arguments and its input and output
+ * as parameters and returns the exit code, so tests run it in-process. The rest
+ * of this file wires it to the real process when the file is run as a program.
+ * This is the only module that may use Node.js APIs; the library stays
+ * browser-safe.
+ *
+ * @module
+ */
+import { realpathSync } from 'node:fs'
+import process from 'node:process'
+import { isatty } from 'node:tty'
+import { fileURLToPath } from 'node:url'
+import { inspect } from './inspect.js'
+import { parse } from './parse/index.js'
+import { version } from './version.js'
+
+/** What {@link main} reads and writes instead of the process's streams. */
+export interface CliIo {
+  /** Write to standard output. */
+  stdout: (text: string) => void
+  /** Write to standard error. */
+  stderr: (text: string) => void
+  /** Read all of standard input, decoded as UTF-8. */
+  readStdin: () => Promise<string>
+  /** Whether standard input is a terminal (then it is read only when asked for with `-`). */
+  stdinIsTTY: boolean
+}
+
+/** Exit codes: success, input that could not be read, bad usage. */
+export const exitCode = { ok: 0, inputError: 1, usageError: 2 } as const
+
+const name = 'discord-markup'
+
+const help = `Usage: ${name} parse [options] [text | -]
+
+Parse Discord message markup and print its syntax tree.
+
+The message is the text argument. With "-", or with no text argument when
+standard input is not a terminal, it is read from standard input as UTF-8,
+and one final line ending is dropped.
+
+Options:
+  --json          print the tree as JSON (indented by 2 spaces), not an outline
+  --no-position   leave positions out
+  -h, --help      show this help
+  -v, --version   show the version
+
+Text that looks like an option goes after "--":  ${name} parse -- "-v"
+
+Exit status: 0 on success, 1 when standard input cannot be read, 2 on bad usage.
+
+Examples:
+  ${name} parse "**hi** <@80351110224678912>"
+  ${name} parse --json - < message.txt
+`
+
+/** An argument that is meant as an option (`-x`, `--name`), unlike message text such as `- item` or `-# small`. */
+const optionShape = /^--?[A-Za-z][A-Za-z\d-]*$/
+
+/**
+ * Run the CLI.
+ *
+ * @param argv
+ *   The arguments after the program name (`process.argv.slice(2)`).
+ * @param io
+ *   Where to read input and write output.
+ * @returns
+ *   The exit code: see {@link exitCode}.
+ */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  let json = false
+  let showPositions = true
+  let wantsHelp = false
+  let wantsVersion = false
+  let optionsEnded = false
+  let problem: string | undefined
+  const operands: string[] = []
+
+  for (const argument of argv) {
+    if (!optionsEnded && argument === '--') {
+      optionsEnded = true
+    } else if (!optionsEnded && optionShape.test(argument)) {
+      if (argument === '--json') json = true
+      else if (argument === '--no-position') showPositions = false
+      else if (argument === '-h' || argument === '--help') wantsHelp = true
+      else if (argument === '-v' || argument === '--version') wantsVersion = true
+      else problem ??= `unknown option '${argument}' (put text that starts with '-' after '--')`
+    } else {
+      operands.push(argument)
+    }
+  }
+
+  if (wantsHelp) {
+    io.stdout(help)
+    return exitCode.ok
+  }
+
+  if (wantsVersion) {
+    io.stdout(version + '\n')
+    return exitCode.ok
+  }
+
+  const [command, ...texts] = operands
+  if (problem === undefined) {
+    if (command === undefined) problem = 'missing command (the only command is parse)'
+    else if (command !== 'parse') problem = `unknown command '${command}' (the only command is parse)`
+    else if (texts.length > 1) {
+      problem = `expected one text argument, got ${texts.length} (quote the message so the shell passes it as one)`
+    } else if (texts.length === 0 && io.stdinIsTTY) {
+      problem = "no input: pass the message as an argument, or pipe it in (or use '-' to type it)"
+    }
+  }
+
+  if (problem !== undefined) {
+    io.stderr(`${name}: ${problem}\nRun '${name} --help' for usage.\n`)
+    return exitCode.usageError
+  }
+
+  let text = texts[0]
+  if (text === undefined || text === '-') {
+    try {
+      text = withoutFinalLineEnding(await io.readStdin())
+    } catch (error) {
+      io.stderr(`${name}: cannot read standard input: ${error instanceof Error ? error.message : String(error)}\n`)
+      return exitCode.inputError
+    }
+  }
+
+  const tree = parse(text)
+  io.stdout(
+    (json ? JSON.stringify(tree, showPositions ? undefined : withoutPositions, 2) : inspect(tree, { showPositions })) +
+      '\n',
+  )
+  return exitCode.ok
+}
+
+/** Drop one `\n` or `\r\n` at the very end: editors and `echo` add one that is not part of the message. */
+function withoutFinalLineEnding(text: string): string {
+  if (text.endsWith('\r\n')) return text.slice(0, -2)
+  if (text.endsWith('\n')) return text.slice(0, -1)
+  return text
+}
+
+/** A `JSON.stringify` replacer that leaves out every `position` field. */
+function withoutPositions(key: string, value: unknown): unknown {
+  return key === 'position' ? undefined : value
+}
+
+/** The real process's streams. */
+const processIo: CliIo = {
+  stdout(text) {
+    process.stdout.write(text)
+  },
+  stderr(text) {
+    process.stderr.write(text)
+  },
+  async readStdin() {
+    // Decode chunk by chunk with `stream: true`, so a character split between chunks stays whole.
+    const decoder = new TextDecoder()
+    let text = ''
+    for await (const chunk of process.stdin) text += decoder.decode(chunk as Uint8Array, { stream: true })
+    return text + decoder.decode()
+  },
+  stdinIsTTY: isatty(0),
+}
+
+/** Whether this file is the program being run (and not, say, imported by a test). */
+function isProgram(): boolean {
+  const program = process.argv[1]
+  if (program === undefined) return false
+  try {
+    // `realpath`, because npm starts the bin through a symlink in node_modules/.bin.
+    return realpathSync(program) === realpathSync(fileURLToPath(import.meta.url))
+  } catch {
+    return false
+  }
+}
+
+if (isProgram()) {
+  void main(process.argv.slice(2), processIo).then((code) => {
+    process.exitCode = code
+  })
+}

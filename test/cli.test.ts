@@ -1,0 +1,252 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { exitCode, main } from '../src/cli.js'
+import { inspect } from '../src/inspect.js'
+import { parse } from '../src/parse/index.js'
+import { version } from '../src/version.js'
+
+const builtCli = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
+const exampleFile = fileURLToPath(new URL('../examples/message.txt', import.meta.url))
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string
+}
+
+interface RunOptions {
+  /** What standard input holds; absent means that reading it fails the test. */
+  stdin?: string
+  /** Whether standard input is a terminal (default: false). */
+  tty?: boolean
+}
+
+/** Run the CLI in-process and collect what it wrote. */
+async function run(argv: string[], options: RunOptions = {}) {
+  let stdout = ''
+  let stderr = ''
+  let stdinReads = 0
+  const code = await main(argv, {
+    stdout(text) {
+      stdout += text
+    },
+    stderr(text) {
+      stderr += text
+    },
+    async readStdin() {
+      stdinReads++
+      if (options.stdin === undefined) throw new Error('standard input was read but the test gave none')
+      return options.stdin
+    },
+    stdinIsTTY: options.tty ?? false,
+  })
+  return { code, stdout, stderr, stdinReads }
+}
+
+/** Every key used anywhere in a JSON value. */
+function keysIn(value: unknown, keys = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) keysIn(item, keys)
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      keys.add(key)
+      keysIn(item, keys)
+    }
+  }
+  return keys
+}
+
+describe('discord-markup parse', () => {
+  it('should print the outline of the text argument, with positions, and exit 0', async () => {
+    const result = await run(['parse', 'hello'])
+
+    expect(result).toEqual({
+      code: 0,
+      stdout: 'root[1] (1:1-1:6)\n└─ text "hello" (1:1-1:6)\n',
+      stderr: '',
+      stdinReads: 0,
+    })
+  })
+
+  it('should print exactly inspect(parse(text)) for the bundled example message', async () => {
+    const message = readFileSync(exampleFile, 'utf8').replace(/\n$/, '')
+
+    const result = await run(['parse', message])
+
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe(inspect(parse(message)) + '\n')
+  })
+
+  it('should print the tree as JSON indented by two spaces with --json', async () => {
+    const message = '**hi** <@80351110224678912>'
+
+    const result = await run(['parse', '--json', message])
+
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe(JSON.stringify(parse(message), null, 2) + '\n')
+    expect(JSON.parse(result.stdout)).toEqual(parse(message))
+    expect(result.stdout).toContain('\n  "type": "root"')
+  })
+
+  it('should leave positions out of the outline with --no-position', async () => {
+    const result = await run(['parse', '--no-position', 'hello'])
+
+    expect(result.stdout).toBe('root[1]\n└─ text "hello"\n')
+  })
+
+  it('should leave every position field out of the JSON with --json --no-position', async () => {
+    const message = readFileSync(exampleFile, 'utf8')
+
+    const result = await run(['parse', message, '--no-position', '--json'])
+
+    expect(result.code).toBe(0)
+    expect(keysIn(JSON.parse(result.stdout)).has('position')).toBe(false)
+    expect(keysIn(JSON.parse(result.stdout))).toContain('children')
+  })
+
+  it('should read the message from standard input when the text is -', async () => {
+    const result = await run(['parse', '-'], { stdin: 'from stdin', tty: true })
+
+    expect(result.code).toBe(0)
+    expect(result.stdinReads).toBe(1)
+    expect(result.stdout).toBe(inspect(parse('from stdin')) + '\n')
+  })
+
+  it('should read standard input when there is no text argument and standard input is not a terminal', async () => {
+    const result = await run(['parse', '--json'], { stdin: 'piped', tty: false })
+
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.stdout)).toEqual(parse('piped'))
+  })
+
+  it('should drop one final line ending from standard input and keep the rest', async () => {
+    const lf = await run(['parse', '--json', '-'], { stdin: 'a\n\n' })
+    const crlf = await run(['parse', '--json', '-'], { stdin: 'a\r\n' })
+
+    expect(JSON.parse(lf.stdout)).toEqual(parse('a\n'))
+    expect(JSON.parse(crlf.stdout)).toEqual(parse('a'))
+  })
+
+  it('should not touch standard input when the text is given as an argument', async () => {
+    const result = await run(['parse', 'x'], { tty: false })
+
+    expect(result.code).toBe(0)
+    expect(result.stdinReads).toBe(0)
+  })
+
+  it('should take text that starts with a dash but is not shaped like an option as the message', async () => {
+    const list = await run(['parse', '- item'])
+    const subtext = await run(['parse', '-# small'])
+
+    expect(list.code).toBe(0)
+    expect(list.stdout).toBe(inspect(parse('- item')) + '\n')
+    expect(subtext.code).toBe(0)
+    expect(subtext.stdout).toBe(inspect(parse('-# small')) + '\n')
+  })
+
+  it('should take anything after -- as the message, even text shaped like an option', async () => {
+    const result = await run(['parse', '--json', '--', '--help'])
+
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.stdout)).toEqual(parse('--help'))
+  })
+
+  it('should parse an empty text argument as an empty message', async () => {
+    const result = await run(['parse', ''])
+
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe(inspect(parse('')) + '\n')
+    expect(result.stdinReads).toBe(0)
+  })
+
+  it('should exit 1 with a message when standard input cannot be read', async () => {
+    const result = await run(['parse', '-'])
+
+    expect(result.code).toBe(exitCode.inputError)
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toBe(
+      'discord-markup: cannot read standard input: standard input was read but the test gave none\n',
+    )
+  })
+})
+
+describe('discord-markup usage', () => {
+  it('should print the help to standard output and exit 0 with --help or -h', async () => {
+    const long = await run(['--help'])
+    const short = await run(['parse', 'text', '-h'])
+
+    expect(long.code).toBe(0)
+    expect(long.stderr).toBe('')
+    expect(long.stdout).toMatch(/^Usage: discord-markup parse \[options\] \[text \| -\]\n/)
+    for (const option of ['--json', '--no-position', '--help', '--version']) expect(long.stdout).toContain(option)
+    expect(short).toEqual(long)
+  })
+
+  it('should print the version and exit 0 with --version or -v', async () => {
+    const long = await run(['--version'])
+    const short = await run(['-v'])
+
+    expect(long).toEqual({ code: 0, stdout: `${packageJson.version}\n`, stderr: '', stdinReads: 0 })
+    expect(short).toEqual(long)
+  })
+
+  it('should keep src/version.ts equal to the version in package.json', () => {
+    expect(version).toBe(packageJson.version)
+  })
+
+  it.each([
+    { argv: [], message: 'missing command (the only command is parse)' },
+    { argv: ['--json'], message: 'missing command (the only command is parse)' },
+    { argv: ['render', 'x'], message: "unknown command 'render' (the only command is parse)" },
+    {
+      argv: ['parse', '--jsn', 'x'],
+      message: "unknown option '--jsn' (put text that starts with '-' after '--')",
+    },
+    {
+      argv: ['parse', 'two', 'words'],
+      message: 'expected one text argument, got 2 (quote the message so the shell passes it as one)',
+    },
+  ])('should exit 2 and explain on standard error when the arguments are $argv', async ({ argv, message }) => {
+    const result = await run(argv, { tty: true })
+
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `discord-markup: ${message}\nRun 'discord-markup --help' for usage.\n`,
+      stdinReads: 0,
+    })
+  })
+
+  it('should exit 2 instead of waiting for input when there is no text and standard input is a terminal', async () => {
+    const result = await run(['parse'], { tty: true })
+
+    expect(result.code).toBe(exitCode.usageError)
+    expect(result.stdinReads).toBe(0)
+    expect(result.stderr).toContain('no input')
+  })
+})
+
+describe.skipIf(!existsSync(builtCli))('dist/cli.js (built)', () => {
+  it('should start with a node shebang and be executable', () => {
+    expect(readFileSync(builtCli, 'utf8').split('\n', 1)[0]).toBe('#!/usr/bin/env node')
+    expect(statSync(builtCli).mode & 0o111).not.toBe(0)
+  })
+
+  it('should parse the example piped to it as a separate process, as the in-process CLI does', async () => {
+    const message = readFileSync(exampleFile, 'utf8')
+
+    const spawned = spawnSync(process.execPath, [builtCli, 'parse', '-'], { input: message, encoding: 'utf8' })
+    const inProcess = await run(['parse', '-'], { stdin: message })
+
+    expect(spawned.stderr).toBe('')
+    expect(spawned.status).toBe(0)
+    expect(spawned.stdout).toBe(inProcess.stdout)
+  })
+
+  it('should exit 2 on bad usage as a separate process', () => {
+    const spawned = spawnSync(process.execPath, [builtCli, 'unknown'], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' })
+
+    expect(spawned.status).toBe(2)
+    expect(spawned.stdout).toBe('')
+    expect(spawned.stderr).toContain("unknown command 'unknown'")
+  })
+})

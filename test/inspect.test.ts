@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest'
+import type { Node, Nodes, Position, Root } from '../src/ast.js'
+import { inspect } from '../src/inspect.js'
+
+/** A one-line span `line:startColumn-line:endColumn` with the matching offsets. */
+function span(line: number, startColumn: number, endColumn: number, lineOffset = 0): Position {
+  return {
+    start: { line, column: startColumn, offset: lineOffset + startColumn - 1 },
+    end: { line, column: endColumn, offset: lineOffset + endColumn - 1 },
+  }
+}
+
+describe('inspect', () => {
+  it('should draw nested children with branch lines, child counts and positions', () => {
+    const tree: Root = {
+      type: 'root',
+      position: span(1, 1, 13),
+      children: [
+        {
+          type: 'bold',
+          position: span(1, 1, 7),
+          children: [{ type: 'text', value: 'hi', position: span(1, 3, 5) }],
+        },
+        { type: 'text', value: ' there', position: span(1, 7, 13) },
+      ],
+    }
+
+    expect(inspect(tree)).toBe(
+      [
+        'root[2] (1:1-1:13)',
+        '├─ bold[1] (1:1-1:7)',
+        '│  └─ text "hi" (1:3-1:5)',
+        '└─ text " there" (1:7-1:13)',
+      ].join('\n'),
+    )
+  })
+
+  it('should continue the vertical line only past children that have later siblings', () => {
+    const tree: Root = {
+      type: 'root',
+      children: [
+        { type: 'italic', children: [{ type: 'bold', children: [{ type: 'text', value: 'a' }] }] },
+        { type: 'spoiler', children: [{ type: 'text', value: 'b' }, { type: 'text', value: 'c' }] },
+      ],
+    }
+
+    expect(inspect(tree)).toBe(
+      [
+        'root[2]',
+        '├─ italic[1]',
+        '│  └─ bold[1]',
+        '│     └─ text "a"',
+        '└─ spoiler[2]',
+        '   ├─ text "b"',
+        '   └─ text "c"',
+      ].join('\n'),
+    )
+  })
+
+  it('should show the other fields of a node as name=value in the order they were set', () => {
+    const tree: Root = {
+      type: 'root',
+      children: [
+        { type: 'heading', depth: 2, children: [{ type: 'text', value: 'Notes' }] },
+        { type: 'userMention', id: '80351110224678912' },
+        { type: 'timestamp', unix: 1664298780, style: 'R' },
+        { type: 'customEmoji', name: 'blah', id: '1234', animated: true },
+        { type: 'link', url: 'https://example.com', suppressEmbed: true, children: [{ type: 'text', value: 'a' }] },
+        { type: 'list', ordered: true, start: 3, children: [{ type: 'listItem', children: [] }] },
+      ],
+    }
+
+    expect(inspect(tree)).toBe(
+      [
+        'root[6]',
+        '├─ heading[1] depth=2',
+        '│  └─ text "Notes"',
+        '├─ userMention id="80351110224678912"',
+        '├─ timestamp unix=1664298780 style="R"',
+        '├─ customEmoji name="blah" id="1234" animated=true',
+        '├─ link[1] url="https://example.com" suppressEmbed=true',
+        '│  └─ text "a"',
+        '└─ list[1] ordered=true start=3',
+        '   └─ listItem[0]',
+      ].join('\n'),
+    )
+  })
+
+  it('should put the value of a literal after its other fields and skip fields that are undefined', () => {
+    const tree: Root = {
+      type: 'root',
+      children: [
+        { type: 'codeBlock', lang: 'js', value: 'const a = 1;' },
+        { type: 'codeBlock', lang: undefined, value: 'plain' },
+        { type: 'timestamp', unix: 0, style: undefined },
+      ],
+    }
+
+    expect(inspect(tree)).toBe(
+      [
+        'root[3]',
+        '├─ codeBlock lang="js" "const a = 1;"',
+        '├─ codeBlock "plain"',
+        '└─ timestamp unix=0',
+      ].join('\n'),
+    )
+  })
+
+  it('should keep every node on one line by quoting newlines and control characters', () => {
+    const tree: Root = {
+      type: 'root',
+      children: [{ type: 'text', value: 'a\nb\t"c"\u001b[31m' }],
+    }
+
+    expect(inspect(tree)).toBe(['root[1]', '└─ text "a\\nb\\t\\"c\\"\\u001b[31m"'].join('\n'))
+  })
+
+  it('should leave positions out when showPositions is false', () => {
+    const tree: Root = {
+      type: 'root',
+      position: span(1, 1, 3),
+      children: [{ type: 'text', value: 'hi', position: span(1, 1, 3) }],
+    }
+
+    expect(inspect(tree, { showPositions: false })).toBe('root[1]\n└─ text "hi"')
+  })
+
+  it('should show spans across lines as line:column-line:column', () => {
+    const tree: Root = {
+      type: 'root',
+      children: [
+        {
+          type: 'text',
+          value: 'a\nb',
+          position: { start: { line: 1, column: 1, offset: 0 }, end: { line: 2, column: 2, offset: 3 } },
+        },
+      ],
+    }
+
+    expect(inspect(tree)).toBe('root[1]\n└─ text "a\\nb" (1:1-2:2)')
+  })
+
+  it('should leave out the data field', () => {
+    const tree = { type: 'root', data: { hidden: true }, children: [] } as Node
+
+    expect(inspect(tree)).toBe('root[0]')
+  })
+
+  it('should draw a single node that is not a root, including an unknown extension node', () => {
+    const node = { type: 'soundboard', soundId: '42', position: span(1, 1, 10) } as Node
+
+    expect(inspect(node)).toBe('soundboard soundId="42" (1:1-1:10)')
+  })
+
+  it('should draw deeply nested trees with one line per node', () => {
+    const depth = 3_000
+    let node: Nodes = { type: 'text', value: 'x' }
+    for (let index = 0; index < depth; index++) node = { type: 'bold', children: [node] }
+
+    const lines = inspect(node).split('\n')
+
+    expect(lines).toHaveLength(depth + 1)
+    expect(lines[0]).toBe('bold[1]')
+    expect(lines.at(-1)).toBe(' '.repeat(3 * (depth - 1)) + '└─ text "x"')
+  })
+})
