@@ -1,0 +1,197 @@
+/**
+ * fast-check arbitraries for message text, shared by the property suites
+ * (totality, round trip, grammar oracle).
+ *
+ * - {@link unicodeText}: anything a user could paste: every code point, lone
+ *   surrogates, CRLF, lone CR, tabs, form feeds, NUL, zero-width characters,
+ *   sprinkled with a few markup characters.
+ * - {@link markupText}: markup-dense text: mostly the characters that open or
+ *   close constructs, and whole tokens (mentions, timestamps, links, block
+ *   markers), glued together so that constructs overlap, nest and stay unclosed.
+ *   LF newlines only, no tabs or form feeds: handy where preprocessing would only
+ *   get in the way.
+ * - {@link markupTextWithControls}: {@link markupText} salted with CRLF, CR,
+ *   tabs, form feeds, lone surrogates and astral characters, to catch position
+ *   mapping mistakes inside constructs.
+ * - {@link messageText}: one of the three (a good default).
+ *
+ * Each is also available as a factory taking a size, e.g. `markupTextOf({ maxParts: 80 })`.
+ *
+ * @module
+ */
+import fc from 'fast-check'
+
+/** Line endings as users type them: the parser reads all three as LF. */
+export const lineEndings = ['\n', '\r\n', '\r'] as const
+
+/** The characters that open or close something in message markup, plus a little filler. */
+export const markupCharacters = '*_~|`<>@#&:![]()-\\/.' as const
+
+/** Characters that `markupText` mixes in between tokens. */
+export const markupAlphabet = `${markupCharacters}01239ab \n` as const
+
+/**
+ * Whole tokens and block markers. Each is valid on its own somewhere, and several
+ * are prefixes of others so that near misses come up often.
+ */
+export const markupTokens = [
+  // Mentions and other angle-bracket tokens.
+  '<@123>',
+  '<@!123>',
+  '<@&1>',
+  '<#1>',
+  '<t:1:R>',
+  '<t:1>',
+  '<t:-1:F>',
+  '<t:8640000000001>',
+  '<:e:1>',
+  '<a:e:1>',
+  '</a b:1>',
+  '</a:1>',
+  '<id:browse>',
+  '<id:linked-roles:1>',
+  '@everyone',
+  '@here',
+  // Links.
+  'https://a.co/x',
+  'https://a.co/(x)',
+  '<https://a.co>',
+  '[a](https://a.co)',
+  '[a](<https://a.co>)',
+  '[a](a.co)',
+  '<a@b.co>',
+  // Code.
+  '```js\n',
+  '```',
+  '``',
+  '`',
+  // Blocks (meaningful at a line start).
+  '> ',
+  '>>> ',
+  '# ',
+  '## ',
+  '### ',
+  '-# ',
+  '- ',
+  '* ',
+  '1. ',
+  '  ',
+  // Inline delimiters and odd pieces.
+  '**',
+  '__',
+  '~~',
+  '||',
+  '\\',
+  '\n\n',
+  '  \n',
+  '¯\\_(ツ)_/¯',
+] as const
+
+/** Options of the text factories. */
+export interface TextOptions {
+  /** The most pieces (characters or tokens) glued into one string. */
+  maxParts?: number
+}
+
+/** A lone UTF-16 surrogate (U+D800–U+DFFF), which is not valid Unicode on its own. */
+export const loneSurrogate: fc.Arbitrary<string> = fc
+  .integer({ min: 0xd800, max: 0xdfff })
+  .map((code) => String.fromCharCode(code))
+
+/** An astral character (a surrogate pair), emoji mostly. */
+export const astralCharacter: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('😀', '👍🏽', '🏳️‍🌈', '𝒜', '𐐷'),
+  fc.integer({ min: 0x10000, max: 0x10ffff }).map((code) => String.fromCodePoint(code)),
+)
+
+/** LF, CRLF or a lone CR. */
+export const lineEnding: fc.Arbitrary<string> = fc.constantFrom(...lineEndings)
+
+/**
+ * Whitespace and control characters that preprocessing or the text rules treat
+ * specially: line endings, tab, form feed, the two-spaces-before-newline break,
+ * NUL and friends, and some Unicode spaces and invisible characters.
+ */
+export const controlCharacter: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: lineEnding },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom('\t', '\f', ' ', '  ', '  \n', '\t\n', ' \f \r\n', '\r\r\n', '\n\r'),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '\u0000',
+      '\u000b',
+      '\u0085',
+      '\u00a0',
+      '\u200b',
+      '\u200d',
+      '\u2028',
+      '\u2029',
+      '\u202e',
+      '\ufeff',
+      '\uffff',
+      '\ufffd',
+    ),
+  },
+)
+
+/** Full Unicode text: any code points, lone surrogates, line endings and control characters. */
+export function unicodeTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
+  const piece = fc.oneof(
+    { weight: 6, arbitrary: fc.string({ unit: 'binary', maxLength: 6 }) },
+    { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 3 }) },
+    { weight: 3, arbitrary: loneSurrogate },
+    { weight: 2, arbitrary: astralCharacter },
+    { weight: 4, arbitrary: controlCharacter },
+    { weight: 2, arbitrary: fc.constantFrom(...markupCharacters) },
+  )
+  return fc.array(piece, { maxLength: options.maxParts ?? 24 }).map((parts) => parts.join(''))
+}
+
+/** Markup-dense text: markup characters, digits, `a`/`b`, spaces, LF newlines and whole tokens. */
+export function markupTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
+  const piece = fc.oneof(
+    { weight: 10, arbitrary: fc.constantFrom(...markupAlphabet) },
+    { weight: 4, arbitrary: fc.constantFrom(...markupTokens) },
+    // Runs of one delimiter character: `***`, `____`, ``` ```` ```, `|||`.
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom('*', '_', '~', '|', '`', '#', '>', '[', ']', '\\', ' '), fc.integer({ min: 2, max: 7 }))
+        .map(([character, count]) => character.repeat(count)),
+    },
+  )
+  return fc.array(piece, { maxLength: options.maxParts ?? 40 }).map((parts) => parts.join(''))
+}
+
+/** {@link markupTextOf} with CRLF, CR, tabs, form feeds, lone surrogates and astral characters mixed in. */
+export function markupTextWithControlsOf(options: TextOptions = {}): fc.Arbitrary<string> {
+  const piece = fc.oneof(
+    { weight: 10, arbitrary: fc.constantFrom(...markupAlphabet) },
+    { weight: 4, arbitrary: fc.constantFrom(...markupTokens) },
+    { weight: 3, arbitrary: controlCharacter },
+    { weight: 1, arbitrary: loneSurrogate },
+    { weight: 1, arbitrary: astralCharacter },
+    { weight: 1, arbitrary: fc.constantFrom('é', 'ß', 'ツ', '\u00bf', '\u00c0', 'ü', '中') },
+  )
+  return fc.array(piece, { maxLength: options.maxParts ?? 40 }).map((parts) => parts.join(''))
+}
+
+/** Any of the three kinds of text. */
+export function messageTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
+  return fc.oneof(unicodeTextOf(options), markupTextOf(options), markupTextWithControlsOf(options))
+}
+
+/** See {@link unicodeTextOf}. */
+export const unicodeText: fc.Arbitrary<string> = unicodeTextOf()
+
+/** See {@link markupTextOf}. */
+export const markupText: fc.Arbitrary<string> = markupTextOf()
+
+/** See {@link markupTextWithControlsOf}. */
+export const markupTextWithControls: fc.Arbitrary<string> = markupTextWithControlsOf()
+
+/** See {@link messageTextOf}. */
+export const messageText: fc.Arbitrary<string> = messageTextOf()
