@@ -1,0 +1,384 @@
+/**
+ * Pathological inputs: parse time grows linearly with the input, always, and
+ * deep nesting never overflows the stack.
+ *
+ * The timing tests measure growth, not absolute speed: for each input family
+ * they parse 1k…64k characters and compare the time per parse at the largest
+ * size with the time at a quarter of it. Linear parsing gives a ratio near 4,
+ * quadratic near 16; the bound is 8. Each time is the fastest of several
+ * batches, and each batch repeats the parse until it lasts long enough to be
+ * measured, so GC pauses and the other test files running at the same time do
+ * not make the test flaky. A family that is already slow at a small size stops
+ * growing early (so a quadratic parser fails fast instead of hanging).
+ */
+import { describe, expect, it } from 'vitest'
+import type { Node } from '../src/ast.js'
+import { parse } from '../src/index.js'
+import { assertWellFormed } from './helpers/invariants.js'
+import { countNodes, countTypes, deepestPath, isParent, maxDepth } from './helpers/walk.js'
+
+// ---------------------------------------------------------------------------
+// Timing harness
+
+const sizes = [1024, 2048, 4096, 8192, 16_384, 32_768, 65_536]
+/** The growth bound between a size and four times that size (linear ≈ 4, quadratic ≈ 16). */
+const growthBound = 8
+/** Below this time per parse at the largest size, growth is not meaningful (and cannot be quadratic). */
+const negligibleMs = 0.5
+/** A batch repeats the parse until it lasts this long. */
+const batchMs = 8
+/** Stop growing a family once one parse takes this long. */
+const slowMs = 250
+
+/** The fastest time of one parse of `input`, over several batches. */
+function timePerParse(input: string): number {
+  let start = performance.now()
+  parse(input)
+  const single = performance.now() - start
+  const repeats = Math.min(1000, Math.max(1, Math.ceil(batchMs / Math.max(single, 0.001))))
+  const batches = single > 50 ? 2 : 5
+  let best = single
+  for (let batch = 0; batch < batches; batch++) {
+    start = performance.now()
+    for (let i = 0; i < repeats; i++) parse(input)
+    best = Math.min(best, (performance.now() - start) / repeats)
+  }
+  return best
+}
+
+/** An input family: builds an input of about `size` characters. */
+type Family = (size: number) => string
+
+/** `pattern` repeated to exactly `size` characters. */
+function repeated(pattern: string): Family {
+  return (size) => pattern.repeat(Math.ceil(size / pattern.length)).slice(0, size)
+}
+
+interface Growth {
+  /** Size → fastest time per parse in milliseconds. */
+  times: Map<number, number>
+  /** Largest size measured, and the growth ratio from a quarter of it. */
+  largest: number
+  ratio: number
+}
+
+function measureGrowth(family: Family): Growth {
+  const times = new Map<number, number>()
+  let largest = sizes[0]!
+  for (const size of sizes) {
+    const input = family(size)
+    const time = timePerParse(input)
+    times.set(size, time)
+    largest = size
+    if (time > slowMs) break
+  }
+  const quarter = times.get(largest / 4)
+  const top = times.get(largest)!
+  const ratio = quarter === undefined || top < negligibleMs ? 1 : top / Math.max(quarter, 1e-6)
+  return { times, largest, ratio }
+}
+
+function describeGrowth(growth: Growth): string {
+  return [...growth.times].map(([size, ms]) => `${size / 1024}k: ${ms.toFixed(3)} ms`).join(', ')
+}
+
+/** Asserts that parsing the family grows linearly, and that its trees stay well formed. */
+function expectLinear(family: Family): void {
+  // Correctness at a moderate size first (also warms the parser up).
+  const sample = family(8192)
+  assertWellFormed(sample, parse(sample), { reparse: false })
+  for (let i = 0; i < 3; i++) parse(family(16_384))
+  const growth = measureGrowth(family)
+  const report = `time ×${growth.ratio.toFixed(1)} from ${growth.largest / 4096}k to ${growth.largest / 1024}k (${describeGrowth(growth)})`
+  expect(growth.largest, `stopped early because one parse took over ${slowMs} ms: ${report}`).toBe(65_536)
+  expect(growth.ratio, report).toBeLessThan(growthBound)
+}
+
+// ---------------------------------------------------------------------------
+// Input families
+
+/** Repeated patterns, many of them an opener that never closes. */
+const repeatedPatterns: Array<[string, string]> = [
+  // Delimiters and their near misses.
+  ['*', 'stars'],
+  ['**a', 'bold openers'],
+  ['*a', 'italic openers'],
+  ['_a', 'underscore openers'],
+  ['__', 'underline delimiters'],
+  ['||', 'spoiler delimiters'],
+  ['||a', 'spoilers and text'],
+  ['~~a', 'strikethrough openers'],
+  ['~~a~~_', 'strikethroughs whose closer is followed by an underscore'],
+  ['~', 'single tildes'],
+  ['_', 'underscores'],
+  ['`', 'backticks'],
+  ['`a', 'inline code openers'],
+  ['```', 'code fences'],
+  ['```a\n', 'code fences with a language'],
+  ['`a``', 'backtick runs of two lengths'],
+  ['\\', 'backslashes'],
+  ['\\*', 'escaped stars'],
+  ['\\`', 'escaped backticks'],
+  // Angle-bracket tokens left unclosed.
+  ['<', 'angle brackets'],
+  ['<@', 'mention openers'],
+  ['<@1', 'mention openers with digits'],
+  ['<@&1', 'role mention openers'],
+  ['<#1', 'channel mention openers'],
+  ['<t:', 'timestamp openers'],
+  ['<t:1', 'timestamp openers with digits'],
+  ['<t:1:', 'timestamp openers with a colon'],
+  ['</a:', 'command mention openers'],
+  ['</a b c:', 'command mention openers with words'],
+  ['<:a:', 'custom emoji openers'],
+  ['<a:a:1', 'animated emoji openers'],
+  ['<id:', 'guild navigation openers'],
+  ['<https://a', 'bracketed URL openers'],
+  ['<a@b', 'e-mail openers'],
+  ['@every', 'near-miss @everyone'],
+  ['@everyone', '@everyone'],
+  // Links and URLs.
+  ['[', 'left brackets'],
+  ['[a](', 'masked link openers'],
+  ['](', 'link middles'],
+  ['[a](<', 'masked link openers with an angle bracket'],
+  ['[a](https://a.co', 'masked links missing the closing parenthesis'],
+  ['[a](https://a.co/(', 'masked links with open parentheses'],
+  ['[a](https://a.co)', 'masked links'],
+  ['http://', 'URL schemes'],
+  ['https://a.co/(', 'URLs with open parentheses'],
+  ['a:', 'scheme-shaped words'],
+  ['1.', 'digits followed by dots'],
+  // Blocks.
+  ['> ', 'quote markers'],
+  ['>>> ', 'rest-of-message quote markers'],
+  ['#', 'hashes'],
+  ['# ', 'heading markers'],
+  ['-# ', 'subtext markers'],
+  ['- ', 'dash bullets'],
+  ['* ', 'star bullets'],
+  ['1. ', 'numbered bullets'],
+  ['\n- ', 'list lines'],
+  ['\n> ', 'quote lines'],
+  ['\n# ', 'heading lines'],
+  ['\n-# ', 'subtext lines'],
+  ['\n1. ', 'numbered list lines'],
+  ['\n  - a', 'indented list lines'],
+  ['#\n', 'hashes before newlines'],
+  ['\n', 'newlines'],
+  ['  \n', 'line breaks'],
+  ['\r\n', 'CRLF line endings'],
+  ['\t', 'tabs'],
+  // Mixtures.
+  ['*_', 'stars and underscores'],
+  ['**__~~||', 'every two-character delimiter'],
+  ['a_', 'words ending in underscores'],
+  ['_ ', 'underscores before spaces'],
+  ['* a', 'stars before words'],
+  ['*a ', 'star-opened words'],
+  ['**a*', 'bold openers closed as italics'],
+  ['_a_b', 'underscores inside words'],
+  ['||`', 'spoilers and backticks'],
+  ['*`', 'stars and backticks'],
+  ['[`', 'brackets and backticks'],
+  ['<`', 'angle brackets and backticks'],
+]
+
+/** Backtick runs of every length 1, 2, 3, … separated by a letter: each run waits for a closer of its own length. */
+const growingBacktickRuns: Family = (size) => {
+  let text = ''
+  for (let length = 1; text.length < size; length++) text += `${'`'.repeat(length)}a`
+  return text.slice(0, size)
+}
+
+/** List lines indented 0, 2, 4, … spaces. */
+const deepeningListIndentation: Family = (size) => {
+  let text = ''
+  for (let level = 0; text.length < size; level++) text += `${'  '.repeat(level)}- a\n`
+  return text.slice(0, size)
+}
+
+/** Half left brackets, half right brackets. */
+const nestedBrackets: Family = (size) => '['.repeat(size / 2) + ']'.repeat(size / 2)
+
+/** A URL with all its parentheses unbalanced. */
+const parenthesizedUrl: Family = (size) => `https://a.co/${'('.repeat(size / 2)}${')'.repeat(size / 2 - 13)}`
+
+/** A realistic message repeated. */
+const realisticMessage: Family = repeated(
+  '# Notes\n> **Hi** <@80351110224678912>, see [docs](https://a.co/x) and `code` ||spoiler|| <t:1:R>\n- a\n- _b_\n',
+)
+
+describe('parsing takes linear time', () => {
+  for (const [pattern, name] of repeatedPatterns) {
+    it(`should parse repeated ${name} (${JSON.stringify(pattern)}) in linear time`, () => {
+      expectLinear(repeated(pattern))
+    })
+  }
+
+  it('should parse backtick runs of every length in linear time', () => {
+    expectLinear(growingBacktickRuns)
+  })
+
+  it('should parse ever deeper list indentation in linear time', () => {
+    expectLinear(deepeningListIndentation)
+  })
+
+  it('should parse deeply nested brackets in linear time', () => {
+    expectLinear(nestedBrackets)
+  })
+
+  it('should parse a URL full of parentheses in linear time', () => {
+    expectLinear(parenthesizedUrl)
+  })
+
+  it('should parse a realistic message repeated in linear time', () => {
+    expectLinear(realisticMessage)
+  })
+})
+
+// ---------------------------------------------------------------------------
+// Deep nesting
+
+const levels = 100_000
+
+/** The types of the root's children. */
+function childTypes(tree: Node): string[] {
+  return isParent(tree) ? tree.children.map((child) => child.type) : []
+}
+
+/** The text of the leaf at the end of the deepest path. */
+function deepestLeaf(tree: Node): Node {
+  const path = deepestPath(tree)
+  return path[path.length - 1]!
+}
+
+describe('deep nesting never overflows the stack', () => {
+  it('should nest 100,000 italics for stars around a letter, as the italic-wins-ties rule says', () => {
+    // `**…**a**…**`: at each level italic and bold match the same length and
+    // italic wins (spec §6.2), so each half is an italic chain ending in "**".
+    const text = `${'**'.repeat(levels)}a${'**'.repeat(levels)}`
+    const tree = parse(text)
+    expect(childTypes(tree)).toEqual(['italic', 'text', 'italic'])
+    expect(maxDepth(tree)).toBe(levels)
+    expect(countTypes(tree).get('italic')).toBe(2 * (levels - 1))
+    expect(deepestLeaf(tree)).toMatchObject({ type: 'text', value: '**' })
+    assertWellFormed(text, tree, { reparse: false })
+  })
+
+  it('should nest 100,000 italics for 200,000 stars', () => {
+    const text = '*'.repeat(2 * levels)
+    const tree = parse(text)
+    expect(childTypes(tree)).toEqual(['italic'])
+    expect(maxDepth(tree)).toBe(levels)
+    expect(countTypes(tree).get('italic')).toBe(levels - 1)
+    assertWellFormed(text, tree, { reparse: false })
+  })
+
+  it('should nest underscores around a letter 100,000 deep under an underline and an italic', () => {
+    // `__…__a__…__`: the first half is an underline (the underscore italic
+    // cannot close before "a"), the second an italic chain.
+    const text = `${'__'.repeat(levels)}a${'__'.repeat(levels)}`
+    const tree = parse(text)
+    expect(childTypes(tree)).toEqual(['underline', 'text', 'italic'])
+    expect(maxDepth(tree)).toBe(levels)
+    assertWellFormed(text, tree, { reparse: false })
+  })
+
+  it('should nest 100,000 italics inside a heading', () => {
+    const text = `# ${'**'.repeat(levels)}`
+    const tree = parse(text)
+    expect(childTypes(tree)).toEqual(['heading'])
+    expect(maxDepth(tree)).toBe(levels + 1)
+    assertWellFormed(text, tree, { reparse: false })
+  })
+
+  it('should nest stars 50,000 deep inside a spoiler', () => {
+    const text = `||${'**'.repeat(levels / 2)}a${'**'.repeat(levels / 2)}||`
+    const tree = parse(text)
+    expect(childTypes(tree)).toEqual(['spoiler'])
+    expect(maxDepth(tree)).toBe(levels / 2 + 1)
+    assertWellFormed(text, tree, { reparse: false })
+  })
+
+  it('should keep alternating stars and underscores shallow', () => {
+    const text = `${'*_'.repeat(levels / 2)}a${'_*'.repeat(levels / 2)}`
+    const tree = parse(text)
+    expect(maxDepth(tree)).toBeLessThanOrEqual(4)
+    assertWellFormed(text, tree, { reparse: false })
+  })
+
+  it('should cut 200,000 tildes into flat strikethroughs of one tilde', () => {
+    // `~~~~~` is strikethrough["~"] (spec §7), so every five tildes make one.
+    const text = `${'~~'.repeat(levels)}a${'~~'.repeat(levels)}`
+    const tree = parse(text)
+    expect(maxDepth(tree)).toBe(2)
+    expect(countTypes(tree).get('strikethrough')).toBe((4 * levels) / 5)
+    assertWellFormed(text, tree, { reparse: false })
+  })
+
+  it('should never nest spoilers, even for 200,000 pipes', () => {
+    const text = '||'.repeat(levels)
+    const tree = parse(text)
+    expect(maxDepth(tree)).toBeLessThanOrEqual(2)
+    assertWellFormed(text, tree, { reparse: false })
+  })
+
+  it('should parse 100,000 underline-italic openers around a letter', () => {
+    const text = `${'__*'.repeat(levels)}a${'*__'.repeat(levels)}`
+    const tree = parse(text)
+    expect(tree.type).toBe('root')
+    assertWellFormed(text, tree, { reparse: false })
+  })
+
+  it('should keep 100,000 left brackets as one text node', () => {
+    const text = '['.repeat(levels)
+    const tree = parse(text)
+    expect(tree.children).toHaveLength(1)
+    expect(tree.children[0]).toMatchObject({ type: 'text', value: text })
+  })
+
+  it('should parse 100,000 nested brackets around a link target', () => {
+    const text = `${'['.repeat(levels)}a${']'.repeat(levels)}(https://a.co)`
+    const tree = parse(text)
+    expect(countNodes(tree, (node) => node.type === 'link')).toBeLessThanOrEqual(1)
+    assertWellFormed(text, tree, { reparse: false })
+  })
+
+  it('should keep 100,000 quote markers as one quote holding the rest as text', () => {
+    // Quotes never nest: `> > x` is blockQuote["> x"] (spec §14).
+    const text = '> '.repeat(levels)
+    const tree = parse(text)
+    expect(childTypes(tree)).toEqual(['blockQuote'])
+    const quote = tree.children[0]!
+    expect(childTypes(quote)).toEqual(['text'])
+    expect((quote as { children: Node[] }).children[0]).toMatchObject({ value: '> '.repeat(levels - 1) })
+  })
+
+  it('should parse 100,000 bullets on one line', () => {
+    const text = `${'- '.repeat(levels)}a`
+    const tree = parse(text)
+    expect(childTypes(tree)).toEqual(['list'])
+    assertWellFormed(text, tree, { reparse: false })
+  })
+
+  it('should nest lists at most 11 deep however deep the indentation goes', () => {
+    // 400 lines indented 0, 2, 4, … spaces (about 160,000 characters).
+    let text = ''
+    for (let level = 0; level < 400; level++) text += `${'  '.repeat(level)}- a\n`
+    const tree = parse(text)
+    expect(childTypes(tree)).toEqual(['list'])
+    let lists = 0
+    for (const node of deepestPath(tree)) if (node.type === 'list') lists++
+    expect(lists).toBeGreaterThan(1)
+    expect(lists).toBeLessThanOrEqual(11)
+    assertWellFormed(text, tree, { reparse: false })
+  })
+
+  it('should parse a list item indented by 100,000 spaces', () => {
+    const text = `- a\n${' '.repeat(levels)}- b`
+    const tree = parse(text)
+    expect(childTypes(tree)).toEqual(['list'])
+    assertWellFormed(text, tree, { reparse: false })
+  })
+})
