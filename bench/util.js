@@ -60,16 +60,16 @@ export function fmt(n, digits = 2) {
   return n.toFixed(digits)
 }
 
-/** Render rows (arrays of strings) as an aligned plain-text table; numbers right-aligned. */
+/**
+ * Render rows (arrays of strings) as an aligned plain-text table. A column is
+ * right-aligned when all its non-empty cells start with a number.
+ */
 export function table(header, rows) {
   const all = [header, ...rows].map((r) => r.map(String))
-  const w = header.map((_, i) => Math.max(...all.map((r) => r[i].length)))
-  const line = (r, i) =>
-    r
-      .map((c, j) => (j > 0 && (i === -1 ? false : /^[-+]?[\d,.]+[x%]?$|^[\d.]+ ?[kKM]?B$/.test(c)) ? c.padStart(w[j]) : c.padEnd(w[j])))
-      .join('  ')
-      .trimEnd()
-  return [line(all[0], -1), w.map((n) => '-'.repeat(n)).join('  '), ...all.slice(1).map(line)].join('\n')
+  const w = header.map((_, j) => Math.max(...all.map((r) => r[j].length)))
+  const right = header.map((_, j) => j > 0 && rows.every((r) => r[j] === '' || /^[-+]?\d/.test(String(r[j]))))
+  const line = (r) => r.map((c, j) => (right[j] ? c.padStart(w[j]) : c.padEnd(w[j]))).join('  ').trimEnd()
+  return [line(all[0]), w.map((n) => '-'.repeat(n)).join('  '), ...all.slice(1).map(line)].join('\n')
 }
 
 /** Machine and revision, printed at the top of every report. */

@@ -1,0 +1,74 @@
+// Size budget: the core entry (dist/index.js: parse + stringify and the rest of
+// the main export), bundled and minified by esbuild, gzipped by node:zlib at
+// level 9, must be <= 8 kB (8,000 bytes; 8 KiB would be 8,192). Peers are measured
+// the same way for comparison.
+//
+//   npm run build && node bench/size.js [--lib=path/to/index.js] [--budget=8000] [--json]
+//
+// "Bundled" means esbuild follows every import (tsup's shared chunks, and for
+// the peers their own dependencies, e.g. simple-markdown), so each figure is
+// what an application would ship for `import * as lib from '<package>'`, with
+// nothing tree-shaken away. Exits with status 1 when over budget.
+import { build } from 'esbuild'
+import { createRequire } from 'node:module'
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib'
+import { libPath, parseArgs, table } from './util.js'
+
+const args = parseArgs()
+const BUDGET = Number(args.budget ?? 8000)
+const require = createRequire(import.meta.url)
+
+async function measure(entry, label) {
+  // Re-export everything so nothing is tree-shaken: the whole public surface counts.
+  const result = await build({
+    stdin: { contents: `export * from ${JSON.stringify(entry)}`, resolveDir: process.cwd(), loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+    metafile: true,
+  })
+  const code = result.outputFiles[0].contents
+  const inputs = Object.entries(result.metafile.inputs).filter(([k]) => k !== '<stdin>')
+  return {
+    label,
+    entry,
+    files: inputs.length,
+    source: inputs.reduce((a, [, v]) => a + v.bytes, 0),
+    minified: code.length,
+    gzip: gzipSync(code, { level: 9 }).length,
+    brotli: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  }
+}
+
+const ours = await measure(libPath(args), 'discord-markup (dist/index.js)')
+const peers = []
+for (const [name, note] of [
+  ['discord-markdown-parser', ''],
+  ['simple-markdown', ''],
+  ['discord-markdown', ' (includes highlight.js)'],
+]) {
+  const version = require(`${name}/package.json`).version
+  peers.push(await measure(require.resolve(name), `${name}@${version}${note}`))
+}
+const all = [ours, ...peers]
+
+if (args.json) {
+  console.log(JSON.stringify({ budget: BUDGET, results: all }, null, 2))
+} else {
+  const b = (n) => `${n.toLocaleString('en-US')} B`
+  console.log('esbuild bundle --minify (format esm, platform neutral), then gzip -9 / brotli -11\n')
+  console.log(
+    table(
+      ['package', 'files', 'input', 'minified', 'min+gzip', 'min+brotli', 'gzip vs ours'],
+      all.map((r) => [r.label, String(r.files), b(r.source), b(r.minified), b(r.gzip), b(r.brotli), r === ours ? '' : `${(r.gzip / ours.gzip).toFixed(2)}x`]),
+    ),
+  )
+  const ok = ours.gzip <= BUDGET
+  console.log(`\nbudget  core entry min+gzip <= ${b(BUDGET)}: ${b(ours.gzip)}  ${ok ? 'MET' : 'NOT MET'} (${((ours.gzip / BUDGET) * 100).toFixed(0)}% of budget)`)
+}
+process.exitCode = ours.gzip <= BUDGET ? 0 : 1
