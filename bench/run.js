@@ -3,7 +3,7 @@
 //
 //   npm run bench                       # builds dist/, then runs this
 //   node bench/run.js [--n=20000] [--seed=1] [--rounds=9] [--min-ms=200]
-//                     [--only=ours,floor] [--lib=path/to/index.js] [--json]
+//                     [--only=ours,floor] [--isolated=0] [--lib=path/to/index.js] [--json]
 //
 // Method: every contender parses every message of the same array. Each is first
 // warmed up (passes over the whole corpus for --warmup-ms), then measured in
@@ -13,7 +13,9 @@
 // sample, and the median round is reported. Every result is consumed (its
 // length is folded into a checksum that is printed) so nothing can be dropped
 // as dead code, and every call is wrapped in try/catch: throws are counted.
+import { execFileSync } from 'node:child_process'
 import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 import { corpusHash, corpusStats, makeCorpus } from './corpus.js'
 import { fmt, gc, libPath, loadLib, median, parseArgs, printEnvironment, environment, table } from './util.js'
 
@@ -193,6 +195,7 @@ const results = contenders.map((c) => {
   const rs = rates.get(c)
   const med = median(rs)
   return {
+    key: c.key,
     name: c.name,
     note: c.note,
     messagesPerSecond: med,
@@ -204,35 +207,61 @@ const results = contenders.map((c) => {
     firstErrors: work.get(c).firstErrors,
   }
 })
-const ourResult = results.find((r) => r.name === 'discord-markup')
-const floorResult = results.find((r) => r.name.startsWith('floor'))
-const dmpResult = results.find((r) => r.name.startsWith('discord-markdown-parser'))
 
 if (args.json) {
   console.log(JSON.stringify({ env, corpus: { n: N, seed: SEED, hash: corpusHash(messages), ...stats }, rounds: ROUNDS, minMs: MIN_MS, results, checksum }, null, 2))
   process.exit(0)
 }
 
-const rows = results.map((r) => [
-  r.name,
-  fmt(r.messagesPerSecond),
-  fmt(r.mbPerSecond, 1),
-  `${((r.spread[0] - 1) * 100).toFixed(0)}/+${((r.spread[1] - 1) * 100).toFixed(0)}%`,
-  ourResult && r !== ourResult ? `${fmt(ourResult.messagesPerSecond / r.messagesPerSecond)}x` : '',
-  r.name.startsWith('floor') ? '-' : fmt(r.nodes),
-  String(r.errors),
-])
-console.log(table(['parser', 'messages/s', 'MB/s', 'min/max', 'ours vs it', 'nodes', 'throws'], rows))
+// The same measurement with each contender alone in a fresh process: in the
+// shared run, discord-markdown and simple-markdown share one simple-markdown
+// instance (and so its JIT type feedback), which slows both down; the isolated
+// figures show how much, and keep the ratios honest.
+const isolated = new Map()
+if (args.isolated !== '0' && !only) {
+  const passArgs = ['n', 'seed', 'rounds', 'min-ms', 'warmup-ms', 'lib'].filter((k) => args[k] !== undefined).map((k) => `--${k}=${args[k]}`)
+  for (const c of contenders) {
+    const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), `--only=${c.key}`, '--json', ...passArgs], { encoding: 'utf8', maxBuffer: 1 << 24 })
+    isolated.set(c.key, JSON.parse(out).results[0].messagesPerSecond)
+  }
+}
+
+const byKey = (k) => results.find((r) => r.key === k)
+const ourResult = byKey('ours')
+const rows = results.map((r) => {
+  const iso = isolated.get(r.key)
+  const ourIso = isolated.get('ours')
+  return [
+    r.name,
+    fmt(r.messagesPerSecond),
+    fmt(r.mbPerSecond, 1),
+    `${((r.spread[0] - 1) * 100).toFixed(0)}/+${((r.spread[1] - 1) * 100).toFixed(0)}%`,
+    ourResult && r !== ourResult ? `${fmt(ourResult.messagesPerSecond / r.messagesPerSecond)}x` : '',
+    ...(isolated.size ? [fmt(iso), ourIso && r !== ourResult ? `${fmt(ourIso / iso)}x` : ''] : []),
+    r.key === 'floor' ? '' : fmt(r.nodes),
+    r.key === 'floor' ? '' : String(r.errors),
+  ]
+})
+const header = ['parser', 'messages/s', 'MB/s', 'min/max', 'ours vs it', ...(isolated.size ? ['alone: msg/s', 'ours vs it'] : []), 'nodes', 'throws']
+console.log(table(header, rows))
 console.log()
 for (const r of results) console.log(`  ${r.name}: ${r.note}`)
 for (const r of results) for (const e of r.firstErrors) console.log(`  ${r.name} threw: ${e}`)
-console.log()
-if (ourResult && dmpResult) {
-  const x = ourResult.messagesPerSecond / dmpResult.messagesPerSecond
-  console.log(`target  >= 10x discord-markdown-parser: ${fmt(x)}x  ${x >= 10 ? 'MET' : 'NOT MET'}`)
+console.log(`\n  messages/s: median of ${ROUNDS} rounds, all contenders in this process; min/max: slowest/fastest round vs the median`)
+if (isolated.size) console.log('  alone: the same measurement with each contender alone in a fresh node process')
+console.log('  nodes: AST nodes produced over the whole corpus (untimed pass); throws: messages on which parse threw\n')
+
+const target = (label, x, ok, xIso, okIso) =>
+  console.log(`target  ${label.padEnd(38)} ${fmt(x)}x ${ok ? 'MET' : 'NOT MET'}` + (xIso !== undefined ? `   (alone: ${fmt(xIso)}x ${okIso ? 'MET' : 'NOT MET'})` : ''))
+const iso = (k) => isolated.get(k)
+if (ourResult && byKey('dmp')) {
+  const x = ourResult.messagesPerSecond / byKey('dmp').messagesPerSecond
+  const xi = isolated.size ? iso('ours') / iso('dmp') : undefined
+  target('ours / discord-markdown-parser >= 10x:', x, x >= 10, xi, xi >= 10)
 }
-if (ourResult && floorResult) {
-  const x = floorResult.messagesPerSecond / ourResult.messagesPerSecond
-  console.log(`target  within 4x of the floor:          floor/ours = ${fmt(x)}x  ${x <= 4 ? 'MET' : 'NOT MET'}`)
+if (ourResult && byKey('floor')) {
+  const x = byKey('floor').messagesPerSecond / ourResult.messagesPerSecond
+  const xi = isolated.size ? iso('floor') / iso('ours') : undefined
+  target('floor / ours <= 4x:', x, x <= 4, xi, xi <= 4)
 }
-console.log(`(checksum ${checksum >>> 0}; "min/max" is the slowest/fastest round relative to the median)`)
+console.log(`(checksum ${checksum >>> 0})`)

@@ -87,6 +87,7 @@ export function environment() {
     cpu: `${cpus[0]?.model ?? 'unknown'} (${cpus.length} logical cores)`,
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     commit: rev,
+    load: os.loadavg().map((x) => x.toFixed(2)).join(' ') + (os.loadavg()[0] > 0.5 ? '  (busy machine: figures will be noisy)' : ''),
     date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
   }
 }
