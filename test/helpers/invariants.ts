@@ -470,7 +470,7 @@ function checkNode(
       }
       // Outside quotes, lists, headings, subtext and links, only escapes, line
       // breaks and failed <…> autolinks change the characters of text.
-      if (context.plain && !/[\\<]| {2,}\n/.test(source)) {
+      if (context.plain && !/[\\<]/.test(source) && !source.includes('  \n')) {
         const looseItalicEnd = parent.type === 'italic' && index === parent.children.length - 1
         if (value !== source && !(looseItalicEnd && value === source.replace(/ +$/, ''))) {
           report('text', node, `value ${shortJson(value)} differs from its source ${shortJson(source)}`)
