@@ -147,7 +147,7 @@ export function unicodeTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
     { weight: 4, arbitrary: controlCharacter },
     { weight: 2, arbitrary: fc.constantFrom(...markupCharacters) },
   )
-  return fc.array(piece, { maxLength: options.maxParts ?? 24 }).map((parts) => parts.join(''))
+  return fc.array(piece, { maxLength: options.maxParts ?? 24, size: 'max' }).map((parts) => parts.join(''))
 }
 
 /** Markup-dense text: markup characters, digits, `a`/`b`, spaces, LF newlines and whole tokens. */
@@ -155,6 +155,8 @@ export function markupTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
   const piece = fc.oneof(
     { weight: 10, arbitrary: fc.constantFrom(...markupAlphabet) },
     { weight: 4, arbitrary: fc.constantFrom(...markupTokens) },
+    // Line starts, so that block markers come up where they count.
+    { weight: 2, arbitrary: fc.constantFrom('\n', '\n', '\n\n', '\n  ', '\n ') },
     // Runs of one delimiter character: `***`, `____`, ``` ```` ```, `|||`.
     {
       weight: 1,
@@ -163,7 +165,7 @@ export function markupTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
         .map(([character, count]) => character.repeat(count)),
     },
   )
-  return fc.array(piece, { maxLength: options.maxParts ?? 40 }).map((parts) => parts.join(''))
+  return fc.array(piece, { maxLength: options.maxParts ?? 40, size: 'max' }).map((parts) => parts.join(''))
 }
 
 /** {@link markupTextOf} with CRLF, CR, tabs, form feeds, lone surrogates and astral characters mixed in. */
@@ -171,12 +173,13 @@ export function markupTextWithControlsOf(options: TextOptions = {}): fc.Arbitrar
   const piece = fc.oneof(
     { weight: 10, arbitrary: fc.constantFrom(...markupAlphabet) },
     { weight: 4, arbitrary: fc.constantFrom(...markupTokens) },
+    { weight: 2, arbitrary: fc.constantFrom('\n', '\r\n', '\r', '\n  ', '\r\n ') },
     { weight: 3, arbitrary: controlCharacter },
     { weight: 1, arbitrary: loneSurrogate },
     { weight: 1, arbitrary: astralCharacter },
     { weight: 1, arbitrary: fc.constantFrom('é', 'ß', 'ツ', '\u00bf', '\u00c0', 'ü', '中') },
   )
-  return fc.array(piece, { maxLength: options.maxParts ?? 40 }).map((parts) => parts.join(''))
+  return fc.array(piece, { maxLength: options.maxParts ?? 40, size: 'max' }).map((parts) => parts.join(''))
 }
 
 /** Any of the three kinds of text. */
