@@ -1,0 +1,712 @@
+/**
+ * Shape scanners for the constructs whose extent is decided by lazy or
+ * backtracking matching (README "Shape" lines). The chevrotain rules in
+ * rules.ts consume the tokens of a construct; where the README says "the
+ * first position where …" or "the longest … that …", the rule asks one of
+ * these functions where that position is. They are written by hand from the
+ * README, without regular expressions for structure, so that the oracle stays
+ * independent of the runtime parser.
+ *
+ * Every function takes the text `t` being parsed and an index `p`, and returns
+ * indexes into `t` (never copies), or `null` when the shape does not match.
+ *
+ * @module
+ */
+
+// ---------------------------------------------------------------------------
+// Character classes (README §1 "Characters")
+
+/** JavaScript `\s`, after preprocessing. */
+export function isWhitespace(c: string | undefined): boolean {
+  return c !== undefined && c !== '' && /\s/.test(c)
+}
+
+/** `[A-Za-z]`. */
+export function isLetter(c: string | undefined): boolean {
+  return c !== undefined && c.length === 1 && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+}
+
+/** `[0-9]`. */
+export function isDigit(c: string | undefined): boolean {
+  return c !== undefined && c.length === 1 && c >= '0' && c <= '9'
+}
+
+/** `[A-Za-z0-9_]`, JavaScript's `\w`. */
+export function isAsciiWord(c: string | undefined): boolean {
+  return isLetter(c) || isDigit(c) || c === '_'
+}
+
+/** A character before which a text run stops: not `[0-9A-Za-z\s\u00C0-\uFFFF]`. */
+export function isPunctuation(c: string | undefined): boolean {
+  if (c === undefined || c === '') return false
+  if (isLetter(c) || isDigit(c) || isWhitespace(c)) return false
+  return c.charCodeAt(0) < 0xc0
+}
+
+/** A character `\` escapes: not an ASCII letter, ASCII digit or whitespace. */
+export function isEscapable(c: string | undefined): boolean {
+  return c !== undefined && c !== '' && !isLetter(c) && !isDigit(c) && !isWhitespace(c)
+}
+
+/** Index of the next `\n` at or after `p`, or `t.length`. */
+export function lineEnd(t: string, p: number): number {
+  const i = t.indexOf('\n', p)
+  return i === -1 ? t.length : i
+}
+
+/** Index just after the spaces (U+0020 only) starting at `p`. */
+export function skipSpaces(t: string, p: number): number {
+  while (t[p] === ' ') p++
+  return p
+}
+
+// ---------------------------------------------------------------------------
+// Line start (README §1.4)
+
+/** Headings and subtext: the previous capture is empty or ends in a newline. */
+export function isLineStart(prev: string): boolean {
+  return prev === '' || prev.endsWith('\n')
+}
+
+/** Quotes and lists: the previous capture is empty or ends in a newline followed by spaces. */
+export function isIndentedLineStart(prev: string): boolean {
+  if (prev === '') return true
+  let i = prev.length
+  while (i > 0 && prev[i - 1] === ' ') i--
+  return i > 0 && prev[i - 1] === '\n'
+}
+
+/** The spaces after the last newline of the previous capture (the borrowed indentation of a list). */
+export function borrowedIndent(prev: string): number {
+  let i = prev.length
+  while (i > 0 && prev[i - 1] === ' ') i--
+  return prev.length - i
+}
+
+// ---------------------------------------------------------------------------
+// Text run (README §4)
+
+/** Whether a text run that has already taken at least one character stops before index `q`. */
+export function textStopsAt(t: string, q: number): boolean {
+  if (q >= t.length) return true
+  const c = t[q]
+  if (isPunctuation(c)) return true
+  if (c === '\n' && t[q + 1] === '\n') return true
+  if (c === ' ') {
+    const e = skipSpaces(t, q)
+    if (e - q >= 2 && t[e] === '\n') return true
+  }
+  if (isAsciiWord(c)) {
+    let e = q
+    while (isAsciiWord(t[e])) e++
+    if (t[e] === ':' && e + 1 < t.length && !isWhitespace(t[e + 1])) return true
+  }
+  if (isDigit(c)) {
+    let e = q
+    while (isDigit(t[e])) e++
+    if (t[e] === '.') return true
+  }
+  return false
+}
+
+// ---------------------------------------------------------------------------
+// Heading (README §11)
+
+/** The parts of a heading match. */
+export interface HeadingShape {
+  /** Index of the first `#`. */
+  hashes: number
+  /** Number of `#`s: the depth. */
+  depth: 1 | 2 | 3
+  /** Start and end of the raw content (before trimming). */
+  contentStart: number
+  contentEnd: number
+  /** End of the whole match. */
+  end: number
+}
+
+/**
+ * Where the closing part `#* \s* (\n | end)` matches at `c`, the end of the
+ * match; else -1. The whitespace run is cut after its last newline unless it
+ * reaches the end of the text.
+ */
+function headingTail(t: string, c: number): number {
+  let i = c
+  while (t[i] === '#') i++
+  let j = i
+  let lastNewline = -1
+  while (j < t.length && isWhitespace(t[j])) {
+    if (t[j] === '\n') lastNewline = j
+    j++
+  }
+  if (j >= t.length) return t.length
+  return lastNewline === -1 ? -1 : lastNewline + 1
+}
+
+/** Heading shape at `p`: ` *` `#{1,3}` `\s+` content `#*` `\s*` (`\n` | end), content lazy, not starting with `#`. */
+export function scanHeading(t: string, p: number): HeadingShape | null {
+  const hashes = skipSpaces(t, p)
+  let i = hashes
+  while (t[i] === '#') i++
+  const depth = i - hashes
+  if (depth < 1 || depth > 3) return null
+  let ws = i
+  while (ws < t.length && isWhitespace(t[ws])) ws++
+  // The separator is greedy, then gives back one character at a time (README §11: "#  #x").
+  for (let contentStart = ws; contentStart > i; contentStart--) {
+    const first = t[contentStart]
+    if (first === undefined || first === '\n' || first === '#') continue
+    for (let c = contentStart + 1; c <= t.length; c++) {
+      if (t[c - 1] === '\n') break
+      const end = headingTail(t, c)
+      if (end !== -1) return { hashes, depth: depth as 1 | 2 | 3, contentStart, contentEnd: c, end }
+    }
+  }
+  return null
+}
+
+// ---------------------------------------------------------------------------
+// Subtext (README §12)
+
+/** The parts of a subtext match. */
+export interface SubtextShape {
+  /** Index of `-#`. */
+  marker: number
+  contentStart: number
+  contentEnd: number
+  end: number
+}
+
+/** Subtext at `p`: ` *` `-#` ` +` content (rest of line, ≥1 char, not starting with `-#`) (`\n` | end). */
+export function scanSubtext(t: string, p: number): SubtextShape | null {
+  const marker = skipSpaces(t, p)
+  if (t[marker] !== '-' || t[marker + 1] !== '#') return null
+  const spaces = marker + 2
+  const contentEnd = lineEnd(t, spaces)
+  for (let contentStart = skipSpaces(t, spaces); contentStart > spaces; contentStart--) {
+    if (contentStart >= contentEnd) continue
+    if (t[contentStart] === '-' && t[contentStart + 1] === '#') continue
+    const end = contentEnd < t.length ? contentEnd + 1 : contentEnd
+    return { marker, contentStart, contentEnd, end }
+  }
+  return null
+}
+
+// ---------------------------------------------------------------------------
+// Code block (README §9)
+
+/** The parts of a code block match. */
+export interface CodeBlockShape {
+  /** The language word's span, absent when there is none. */
+  lang?: { start: number; end: number }
+  contentStart: number
+  contentEnd: number
+  end: number
+}
+
+function isLangChar(c: string | undefined): boolean {
+  return isLetter(c) || isDigit(c) || (c !== undefined && c.length === 1 && '_+-.#'.includes(c))
+}
+
+function codeBody(t: string, from: number): { contentStart: number; contentEnd: number; end: number } | null {
+  let s = from
+  while (t[s] === '\n') s++
+  if (s >= t.length) return null
+  for (let c = s + 1; c < t.length; c++) {
+    let k = c
+    while (t[k] === '\n') k++
+    if (t.startsWith('```', k)) return { contentStart: s, contentEnd: c, end: k + 3 }
+  }
+  return null
+}
+
+/** Code block at `p`: "```" [lang "\n"] "\n"* content "\n"* "```", trying with a language first. */
+export function scanCodeBlock(t: string, p: number): CodeBlockShape | null {
+  if (!t.startsWith('```', p)) return null
+  const open = p + 3
+  let i = open
+  while (isLangChar(t[i])) i++
+  if (i > open && t[i] === '\n') {
+    const body = codeBody(t, i + 1)
+    if (body) return { lang: { start: open, end: i }, ...body }
+  }
+  return codeBody(t, open)
+}
+
+// ---------------------------------------------------------------------------
+// Inline code (README §10)
+
+/** The parts of an inline code match. */
+export interface InlineCodeShape {
+  /** Length of the opening (and closing) backtick run. */
+  fence: number
+  contentStart: number
+  contentEnd: number
+  end: number
+}
+
+/** Inline code at `p`: n backticks, lazy content not ending in a backtick, exactly n backticks. */
+export function scanInlineCode(t: string, p: number): InlineCodeShape | null {
+  let run = p
+  while (t[run] === '`') run++
+  for (let fence = run - p; fence >= 1; fence--) {
+    const contentStart = p + fence
+    for (let x = contentStart + 1; x < t.length; x++) {
+      if (t[x] !== '`' || t[x - 1] === '`') continue
+      let e = x
+      while (t[e] === '`') e++
+      if (e - x === fence) return { fence, contentStart, contentEnd: x, end: e }
+    }
+  }
+  return null
+}
+
+/** The value of inline code: one padding space dropped next to a backtick (README §10). */
+export function inlineCodeValue(raw: string): string {
+  let v = raw
+  if (v.startsWith(' ')) {
+    let k = 1
+    while (v[k] === ' ') k++
+    if (v[k] === '`') v = v.slice(1)
+  }
+  if (v.endsWith(' ')) {
+    let k = v.length - 2
+    while (k >= 0 && v[k] === ' ') k--
+    if (k >= 0 && v[k] === '`') v = v.slice(0, -1)
+  }
+  return v
+}
+
+// ---------------------------------------------------------------------------
+// Links and URLs (README §19–§21)
+
+/** The schemes a link target may have (README §21.4). */
+export const ALLOWED_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:', 'discord:', 'tel:', 'sms:', 'mailto:'])
+
+/** The safety check of every link target (README §21.4). */
+export function isSafeUrl(url: string): boolean {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return false
+  }
+  if (!ALLOWED_PROTOCOLS.has(parsed.protocol)) return false
+  // Characters a clean-up would remove or change: controls, format characters (zero-width), whitespace.
+  if (/[\p{Cc}\p{Cf}\s]/u.test(url)) return false
+  if (parsed.protocol === 'http:' || parsed.protocol === 'https:') {
+    const m = /^https?:\/\/([^/?#\\]*)/i.exec(url)
+    if (!m) return false
+    let host = m[1] ?? ''
+    const at = host.lastIndexOf('@')
+    if (at !== -1) host = host.slice(at + 1)
+    if (host.includes('%')) return false
+  }
+  return true
+}
+
+/** Whether a string contains something URL-like: a scheme word, `://` and a non-space (README §21.3). */
+export function containsUrl(s: string): boolean {
+  for (let i = s.indexOf('://'); i !== -1; i = s.indexOf('://', i + 1)) {
+    if (isLetter(s[i - 1]) && i + 3 < s.length && !isWhitespace(s[i + 3])) return true
+  }
+  return false
+}
+
+/** The parts of a bare URL match. */
+export interface BareUrlShape {
+  /** End of the URL (after the unbalanced-`)` rule). */
+  end: number
+}
+
+const URL_BAD_LAST = '.,:;"\']'
+
+/** Bare URL at `p`: `http://`, `https://` or `steam://`, then the longest run ending in an allowed character. */
+export function scanBareUrl(t: string, p: number): BareUrlShape | null {
+  let schemeEnd = -1
+  for (const scheme of ['https://', 'http://', 'steam://']) {
+    if (t.startsWith(scheme, p)) {
+      schemeEnd = p + scheme.length
+      break
+    }
+  }
+  if (schemeEnd === -1) return null
+  let runEnd = schemeEnd
+  while (runEnd < t.length && !isWhitespace(t[runEnd]) && t[runEnd] !== '<') runEnd++
+  let end = runEnd
+  while (end - schemeEnd >= 2 && URL_BAD_LAST.includes(t[end - 1] ?? '')) end--
+  if (end - schemeEnd < 2) return null
+  if (t[end - 1] === ')') {
+    let open = 0
+    let close = 0
+    for (let k = p; k < end; k++) {
+      if (t[k] === '(') open++
+      else if (t[k] === ')') close++
+    }
+    if (close > open) end--
+  }
+  return { end }
+}
+
+/** Angle autolink at `p`: `<` scheme (no `:`, space, `>`) `:/` (no space or `>`)+ `>`. Returns the index after `>`. */
+export function scanAngleAutolink(t: string, p: number): number | null {
+  if (t[p] !== '<') return null
+  let i = p + 1
+  while (i < t.length && t[i] !== ':' && t[i] !== ' ' && t[i] !== '>') i++
+  if (i === p + 1 || t[i] !== ':' || t[i + 1] !== '/') return null
+  let j = i + 2
+  while (j < t.length && t[j] !== ' ' && t[j] !== '>') j++
+  if (j === i + 2 || t[j] !== '>') return null
+  return j + 1
+}
+
+/** The parts of an e-mail or phone autolink. */
+export interface ContactShape {
+  end: number
+  /** The URL the node gets. */
+  url: string
+}
+
+const PHONE_CHARS = '0123456789 ().-'
+
+/** E-mail or phone autolink at `p` (README §20.3). */
+export function scanContactAutolink(t: string, p: number): ContactShape | null {
+  if (t[p] !== '<') return null
+  const close = t.indexOf('>', p + 1)
+  if (close === -1) return null
+  const inner = t.slice(p + 1, close)
+  // E-mail: local "@" host, no whitespace, "<", ">" or second "@"; the host has a dot with text on both sides.
+  const at = inner.indexOf('@')
+  if (at > 0 && !/[\s<@]/.test(inner.slice(0, at)) && !/[\s<@]/.test(inner.slice(at + 1))) {
+    const host = inner.slice(at + 1)
+    const dot = host.indexOf('.', 1)
+    if (dot !== -1 && dot < host.length - 1) return { end: close + 1, url: `mailto:${inner}` }
+    return null
+  }
+  let scheme = ''
+  let number = inner
+  for (const s of ['tel:', 'sms:']) {
+    if (inner.startsWith(s)) {
+      scheme = s
+      number = inner.slice(s.length)
+    }
+  }
+  const digits = number.startsWith('+') ? number.slice(1) : number
+  if (scheme === '' && !number.startsWith('+')) return null
+  if (!isDigit(digits[0])) return null
+  for (const c of digits) if (!PHONE_CHARS.includes(c)) return null
+  return { end: close + 1, url: scheme === '' ? `tel:${number}` : inner }
+}
+
+/** The parts of a masked link match. */
+export interface MaskedLinkShape {
+  /** `[` is at `p`; the text is `[p + 1, textEnd)`; `](` follows. */
+  textEnd: number
+  /** The target span (without `<` `>`). */
+  targetStart: number
+  targetEnd: number
+  /** Whether both `<` and `>` wrap the target. */
+  angled: boolean
+  /** The title span, if any (without quotes). */
+  title?: { start: number; end: number }
+  /** Index after the final `)`. */
+  end: number
+}
+
+/**
+ * The candidate ends of the link text: the text is a sequence of `[…]` pairs
+ * (no `]` inside), characters other than brackets, and `]`s that have another
+ * `]` later with no `[` in between; the `]` that ends it is tried from the
+ * farthest candidate back (README §21.1).
+ */
+function linkTextEnds(t: string, p: number): number[] {
+  const ends: number[] = []
+  let i = p + 1
+  while (i < t.length) {
+    const c = t[i]
+    if (c === '[') {
+      const close = t.indexOf(']', i + 1)
+      if (close === -1) break
+      i = close + 1
+    } else if (c === ']') {
+      ends.push(i)
+      let k = i + 1
+      while (k < t.length && t[k] !== '[' && t[k] !== ']') k++
+      if (t[k] !== ']') break
+      i++
+    } else {
+      i++
+    }
+  }
+  return ends.reverse()
+}
+
+function isQuote(c: string | undefined): boolean {
+  return c === '"' || c === "'"
+}
+
+/**
+ * The end of the link target part at `h` (just after `(`), exploring the
+ * alternatives in the README's priority order, with memo on positions where
+ * the lazy target has already failed.
+ */
+function scanHref(t: string, h: number): Omit<MaskedLinkShape, 'textEnd'> | null {
+  let wsEnd = h
+  while (wsEnd < t.length && isWhitespace(t[wsEnd])) wsEnd++
+  for (let q = wsEnd; q >= h; q--) {
+    const angles = t[q] === '<' ? [true, false] : [false]
+    for (const openAngle of angles) {
+      const targetStart = q + (openAngle ? 1 : 0)
+      const failed = new Set<number>()
+      const r = lazyTarget(t, targetStart, failed)
+      if (r) return { ...r, targetStart, angled: openAngle && r.closeAngle }
+    }
+  }
+  return null
+}
+
+interface HrefTail {
+  targetEnd: number
+  closeAngle: boolean
+  title?: { start: number; end: number }
+  end: number
+}
+
+function lazyTarget(t: string, x: number, failed: Set<number>): HrefTail | null {
+  // Iterative over the deterministic units, recursive only where "(" can be a group or a single character.
+  for (;;) {
+    if (failed.has(x)) return null
+    const tail = hrefTail(t, x)
+    if (tail) return { targetEnd: x, ...tail }
+    const c = t[x]
+    if (c === undefined) {
+      failed.add(x)
+      return null
+    }
+    if (c === '(') {
+      const close = t.indexOf(')', x + 1)
+      if (close !== -1) {
+        const r = lazyTarget(t, close + 1, failed)
+        if (r) return r
+      }
+      x++
+      continue
+    }
+    if (c === '\\') {
+      if (x + 1 < t.length && t[x + 1] !== '\n') {
+        x += 2
+        continue
+      }
+      failed.add(x)
+      return null
+    }
+    if (isWhitespace(c)) {
+      failed.add(x)
+      return null
+    }
+    x++
+  }
+}
+
+function hrefTail(t: string, x: number): Omit<HrefTail, 'targetEnd'> | null {
+  const options = t[x] === '>' ? [true, false] : [false]
+  for (const closeAngle of options) {
+    const y = x + (closeAngle ? 1 : 0)
+    // An optional title: whitespace, a quote, the shortest text, a quote, then `\s* )`.
+    let w = y
+    while (w < t.length && isWhitespace(t[w])) w++
+    if (w > y && isQuote(t[w])) {
+      for (let k = w + 1; k < t.length; k++) {
+        if (!isQuote(t[k])) continue
+        let z = k + 1
+        while (z < t.length && isWhitespace(t[z])) z++
+        if (t[z] === ')') return { closeAngle, title: { start: w + 1, end: k }, end: z + 1 }
+      }
+    }
+    if (t[w] === ')') return { closeAngle, end: w + 1 }
+  }
+  return null
+}
+
+/** Masked link at `p`: `[` text `](` whitespace? `<`? target `>`? title? whitespace? `)`. */
+export function scanMaskedLink(t: string, p: number): MaskedLinkShape | null {
+  if (t[p] !== '[') return null
+  for (const textEnd of linkTextEnds(t, p)) {
+    if (t[textEnd + 1] !== '(') continue
+    const href = scanHref(t, textEnd + 2)
+    if (href) return { textEnd, ...href }
+  }
+  return null
+}
+
+// ---------------------------------------------------------------------------
+// Command mention name (README §17.4)
+
+const COMMAND_CHAR = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]$/u
+
+/** End of a command name at `p` (1–3 words of 1–32 code points, single spaces), or -1. */
+export function scanCommandName(t: string, p: number): number {
+  let i = p
+  for (let word = 0; word < 3; word++) {
+    let count = 0
+    for (;;) {
+      const cp = t.codePointAt(i)
+      if (cp === undefined) break
+      const ch = String.fromCodePoint(cp)
+      if (!COMMAND_CHAR.test(ch)) break
+      count++
+      i += ch.length
+    }
+    if (count < 1 || count > 32) return -1
+    if (t[i] === ' ' && word < 2) {
+      i++
+      continue
+    }
+    return i
+  }
+  return i
+}
+
+// ---------------------------------------------------------------------------
+// Lists (README §13)
+
+/** A `[start, end)` range of the text being parsed. */
+export type Range = readonly [number, number]
+
+/** One item of a list match. */
+export interface ListItemShape {
+  /** Where the item's source starts (its line, with indentation; for the first item, where the list starts). */
+  start: number
+  /** Index of the bullet. */
+  bullet: number
+  /** Index of the first content character (after the bullet and its spaces). */
+  contentStart: number
+  /** End of the item's last line (its newline is not part of the item). */
+  end: number
+  /** The content, as ranges of the text: indentation and bullet removed, trailing spaces and newlines trimmed. */
+  content: Range[]
+}
+
+/** The parts of a list match. */
+export interface ListShape {
+  /** Whether the first bullet is a number. */
+  ordered: boolean
+  /** Digits of the first bullet, when ordered. */
+  digits?: string
+  items: ListItemShape[]
+  /** End of the match (after the newline that ends the list, if it took one). */
+  end: number
+}
+
+/** A bullet at `i`: `-`, `*` or digits `.`, then one or more spaces, then a character that is not a newline. */
+export function scanBullet(t: string, i: number): { bulletEnd: number; contentStart: number } | null {
+  let e = i
+  if (t[i] === '-' || t[i] === '*') e = i + 1
+  else {
+    while (isDigit(t[e])) e++
+    if (e === i || t[e] !== '.') return null
+    e++
+  }
+  if (t[e] !== ' ') return null
+  const contentStart = skipSpaces(t, e)
+  if (contentStart >= t.length || t[contentStart] === '\n') return null
+  return { bulletEnd: e, contentStart }
+}
+
+/**
+ * List at `p`, where `borrowed` spaces at the end of the previous capture
+ * count as indentation of the first line (README §13).
+ */
+export function scanList(t: string, p: number, borrowed: number): ListShape | null {
+  const first = skipSpaces(t, p)
+  const bullet = scanBullet(t, first)
+  if (!bullet) return null
+  const base = borrowed + (first - p)
+  interface Draft {
+    start: number
+    bullet: number
+    contentStart: number
+    width: number
+    lines: Range[]
+  }
+  const drafts: Draft[] = [
+    {
+      start: p,
+      bullet: first,
+      contentStart: bullet.contentStart,
+      width: borrowed + (bullet.contentStart - p),
+      lines: [[p, lineEnd(t, p)]],
+    },
+  ]
+  let pos = lineEnd(t, p)
+  let end = pos
+  while (pos < t.length) {
+    // t[pos] is a newline; look at the line after it.
+    const ls = pos + 1
+    end = ls
+    if (ls >= t.length) break
+    const le = lineEnd(t, ls)
+    const indent = skipSpaces(t, ls) - ls
+    const sibling = indent >= base && indent <= base + 1 ? scanBullet(t, ls + indent) : null
+    if (sibling && (indent > 0 || base === 0)) {
+      drafts.push({ start: ls, bullet: ls + indent, contentStart: sibling.contentStart, width: sibling.contentStart - ls, lines: [[ls, le]] })
+    } else if (indent > 0) {
+      drafts.at(-1)?.lines.push([ls, le])
+    } else {
+      break
+    }
+    pos = le
+    end = le
+  }
+  const items = drafts.map((d): ListItemShape => {
+    const ranges: Array<[number, number]> = []
+    d.lines.forEach(([ls, le], k) => {
+      if (k === 0) {
+        ranges.push([d.contentStart, le])
+        return
+      }
+      ranges.push([ls - 1, ls])
+      let strip = 0
+      while (strip < d.width && t[ls + strip] === ' ') strip++
+      ranges.push([ls + strip, le])
+    })
+    // Trailing spaces and newlines are not part of the item.
+    for (let r = ranges.length - 1; r >= 0; r--) {
+      const range = ranges[r]
+      if (!range) continue
+      let [s, e] = range
+      while (e > s && (t[e - 1] === ' ' || t[e - 1] === '\n')) e--
+      range[1] = e
+      if (e > s) break
+      ranges.pop()
+    }
+    const last = d.lines.at(-1)
+    return {
+      start: d.start,
+      bullet: d.bullet,
+      contentStart: d.contentStart,
+      end: last ? last[1] : d.contentStart,
+      content: ranges.filter(([s, e]) => e > s),
+    }
+  })
+  const digits = t.slice(first, bullet.bulletEnd - 1)
+  const ordered = isDigit(t[first])
+  return ordered ? { ordered, digits, items, end } : { ordered, items, end }
+}
+
+// ---------------------------------------------------------------------------
+// Block quotes (README §14)
+
+/** `␠* >>> ␠+` at `i`: returns the index after the marker and ONE space, or -1. */
+export function quoteRestMarker(t: string, i: number): number {
+  const g = skipSpaces(t, i)
+  if (!t.startsWith('>>>', g) || t[g + 3] !== ' ') return -1
+  return g + 4
+}
+
+/** `␠* > ␠+` at `i` (a quote line): returns the index after the marker and ONE space, or -1. */
+export function quoteLineMarker(t: string, i: number): number {
+  const g = skipSpaces(t, i)
+  if (t[g] !== '>' || t[g + 1] !== ' ') return -1
+  return g + 2
+}
