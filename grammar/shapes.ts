@@ -345,6 +345,7 @@ export function scanBareUrl(t: string, p: number): BareUrlShape | null {
     }
     if (close > open) end--
   }
+  if (end - schemeEnd < 2) return null
   return { end }
 }
 
