@@ -73,7 +73,7 @@ function parserAt(depth: number): MarkupGrammar {
   return parser
 }
 
-/** The rules that are on at the top of a message (README §1.5). */
+/** The rules that are on at the top of a message (README §1.4). */
 export const ROOT_CONTEXT: Context = { headings: true, subtext: true, quotes: true, listDepth: 0, linkText: false }
 
 function parseSource(driver: Driver, source: Source, context: Context, prev: string, depth: number): ContentResult {

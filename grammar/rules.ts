@@ -6,7 +6,7 @@
  * names its section. The start rule `content` is one loop over an ordered
  * choice: the alternatives are tried in the README's order (§3) and the first
  * whose GATE holds wins, exactly like the client's rule list. A GATE checks the
- * context (§1.5) and the line start (§1.4), then runs the rule itself in
+ * context (§1.4) and the line start (§1.3), then runs the rule itself in
  * BACKTRACK mode, so a construct is chosen only when its whole shape matches.
  *
  * Where a README shape is lazy or backtracking (a heading's closing run, a
@@ -104,7 +104,7 @@ export interface Source {
   map: number[]
 }
 
-/** Which rules are on (README §1.5 "Contexts"). */
+/** Which rules are on (README §1.4 "Contexts"). */
 export interface Context {
   /** Headings are on (off inside list items). */
   headings: boolean
@@ -114,7 +114,7 @@ export interface Context {
   quotes: boolean
   /** Enclosing lists; lists are recognised only below {@link LIST_DEPTH_LIMIT}. */
   listDepth: number
-  /** The reduced rule set of masked-link text (§21.5). */
+  /** The reduced rule set of masked-link text (§21.6). */
   linkText: boolean
 }
 
@@ -140,7 +140,7 @@ export interface Driver {
   parse(source: Source, context: Context, prev: string, depth: number): ContentResult
 }
 
-/** Cut ranges out of a source into a new source (README §1.6: positions keep indexing the original input). */
+/** Cut ranges out of a source into a new source (README §1.6: positions keep indexing the original input, §1.5). */
 export function subSource(source: Source, ranges: readonly Range[]): Source {
   let text = ''
   const map: number[] = []
@@ -162,7 +162,7 @@ const TIMESTAMP_MAX_DIGITS = 17
 const LIST_START_MAX = 1_000_000_000
 const SHRUG = '\u00af\\_(\u30c4)_/\u00af'
 
-/** Node types allowed anywhere in masked-link text (README §21.5). */
+/** Node types allowed anywhere in masked-link text (README §21.2). */
 const LINK_TEXT_TYPES: ReadonlySet<string> = new Set([
   'text',
   'bold',
@@ -196,7 +196,7 @@ export class MarkupGrammar extends EmbeddedActionsParser {
   source: Source = { text: '', map: [0] }
   /** The rules that are on. */
   context: Context = { headings: true, subtext: true, quotes: true, listDepth: 0, linkText: false }
-  /** The previous capture (README §1.4). */
+  /** The previous capture (README §1.3). */
   prev = ''
   /** How deep this parser is in the container nesting. */
   depth = 0
@@ -223,12 +223,12 @@ export class MarkupGrammar extends EmbeddedActionsParser {
   readonly codeBlock: Rule<[], Content>
   readonly inlineCode: Rule<[], Content>
 
-  // §5: escape; §4: text and line break
+  // §4–§5: text, line break, escape
   readonly escape: Rule<[], Content>
   readonly lineBreak: Rule<[], Content>
   readonly text: Rule<[], Content>
 
-  // §19–§21: links
+  // §18–§21: links
   readonly angleAutolink: Rule<[], Content>
   readonly contactAutolink: Rule<[], Content>
   readonly bareUrl: Rule<[], Content>
@@ -246,7 +246,7 @@ export class MarkupGrammar extends EmbeddedActionsParser {
   readonly strikethrough: Rule<[], Content>
   readonly spoiler: Rule<[], Content>
 
-  // §15–§18: tokens
+  // §15–§17: tokens
   readonly timestamp: Rule<[], Content>
   readonly customEmoji: Rule<[], Content>
   readonly userMention: Rule<[], Content>
@@ -258,7 +258,7 @@ export class MarkupGrammar extends EmbeddedActionsParser {
   readonly guildNavigation: Rule<[], Content>
   readonly shrug: Rule<[], Content>
 
-  /** README §1 "CHARS": any characters up to a boundary a scanner computed. */
+  /** README §1.1 "CHARS": any characters up to a boundary a scanner computed. */
   readonly chars: Rule<[number], void>
 
   private alternatives: Array<IOrAlt<Content>> | undefined
@@ -268,7 +268,7 @@ export class MarkupGrammar extends EmbeddedActionsParser {
     const $ = this
 
     // -----------------------------------------------------------------------
-    // §1 CHARS
+    // §1.1 CHARS
     this.chars = $.RULE('chars', (end: number) => {
       $.MANY({ GATE: () => $.here() < end, DEF: () => $.CONSUME(Any) })
     }) as Rule<[number], void>
@@ -507,7 +507,7 @@ export class MarkupGrammar extends EmbeddedActionsParser {
       return $.build(() => $.textNode(token.image, start, $.here()))
     }) as Rule<[], Content>
 
-    // §4 lineBreak: two or more spaces and a newline read as a newline
+    // §4.2 lineBreak: two or more spaces and a newline read as a newline
     this.lineBreak = $.RULE('lineBreak', () => {
       const start = $.ACTION(() => $.here())
       $.CONSUME(Space)
@@ -516,7 +516,7 @@ export class MarkupGrammar extends EmbeddedActionsParser {
       return $.build(() => $.textNode('\n', start, $.here()))
     }) as Rule<[], Content>
 
-    // §4 text: one character, then more until a stop point
+    // §4.1 text: one character, then more until a stop point
     this.text = $.RULE('text', () => {
       const start = $.ACTION(() => $.here())
       $.CONSUME(Any)
@@ -966,7 +966,7 @@ export class MarkupGrammar extends EmbeddedActionsParser {
       GATE: () => condition() && $.backtracks(rule),
       ALT: () => $.SUBRULE(rule),
     })
-    // Link text (§21.5) has its own small rule set, still in the same order.
+    // Link text (§21.6) has its own small rule set, still in the same order.
     const full = (): boolean => !ctx().linkText
     return [
       alt(this.heading, () => full() && ctx().headings && isLineStart($.prev)),

@@ -14,7 +14,7 @@
  */
 
 // ---------------------------------------------------------------------------
-// Character classes (README §1 "Characters")
+// Character classes (README §1.1 "Characters")
 
 /** JavaScript `\s`, after preprocessing. */
 export function isWhitespace(c: string | undefined): boolean {
@@ -61,7 +61,7 @@ export function skipSpaces(t: string, p: number): number {
 }
 
 // ---------------------------------------------------------------------------
-// Line start (README §1.4)
+// Line start (README §1.3)
 
 /** Headings and subtext: the previous capture is empty or ends in a newline. */
 export function isLineStart(prev: string): boolean {
@@ -84,7 +84,7 @@ export function borrowedIndent(prev: string): number {
 }
 
 // ---------------------------------------------------------------------------
-// Text run (README §4)
+// Text run (README §4.1)
 
 /** Whether a text run that has already taken at least one character stops before index `q`. */
 export function textStopsAt(t: string, q: number): boolean {
@@ -278,7 +278,7 @@ export function inlineCodeValue(raw: string): string {
 }
 
 // ---------------------------------------------------------------------------
-// Links and URLs (README §19–§21)
+// Links and URLs (README §18–§21)
 
 /** The schemes a link target may have (README §21.4). */
 export const ALLOWED_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:', 'discord:', 'tel:', 'sms:', 'mailto:'])
@@ -541,7 +541,7 @@ export function scanMaskedLink(t: string, p: number): MaskedLinkShape | null {
 }
 
 // ---------------------------------------------------------------------------
-// Command mention name (README §17.4)
+// Command mention name (README §17.3)
 
 const COMMAND_CHAR = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]$/u
 

@@ -4,7 +4,7 @@
  * Message markup has no lexical level of its own: whether `*` opens italics or
  * is plain text depends on what follows far to the right, and text runs stop
  * at character classes rather than words. So the tokens are the character
- * classes of grammar/README.md §1 ("Characters"), and everything else is
+ * classes of grammar/README.md §1.1 ("Characters"), and everything else is
  * left to the parser in rules.ts. A token's `startOffset` is its index in the
  * (preprocessed, possibly stripped) text being parsed.
  *
@@ -21,7 +21,7 @@ export const Any = createToken({ name: 'Any', pattern: Lexer.NA, label: 'any cha
 export const Whitespace = createToken({ name: 'Whitespace', pattern: Lexer.NA, label: 'whitespace' })
 /** A character `\` can escape: anything but an ASCII letter, an ASCII digit or whitespace (README §5). */
 export const Escapable = createToken({ name: 'Escapable', pattern: Lexer.NA, label: 'escapable character' })
-/** A character before which a text run stops (README §1.3): not `[0-9A-Za-z\s\u00C0-\uFFFF]`. */
+/** A character before which a text run stops (README §4.1): not `[0-9A-Za-z\s\u00C0-\uFFFF]`. */
 export const Punctuation = createToken({ name: 'Punctuation', pattern: Lexer.NA, label: 'punctuation' })
 /** `[A-Za-z0-9_]`: the ASCII word characters of JavaScript's `\w` and `\b`. */
 export const AsciiWord = createToken({ name: 'AsciiWord', pattern: Lexer.NA, label: 'ASCII word character' })
