@@ -258,7 +258,7 @@ export class MarkupGrammar extends EmbeddedActionsParser {
   readonly guildNavigation: Rule<[], Content>
   readonly shrug: Rule<[], Content>
 
-  /** README §1.1 "CHARS": any characters up to a boundary a scanner computed. */
+  /** README §1.1 `chars`: any characters up to a boundary a scanner computed. */
   readonly chars: Rule<[number], void>
 
   private alternatives: Array<IOrAlt<Content>> | undefined
@@ -268,7 +268,7 @@ export class MarkupGrammar extends EmbeddedActionsParser {
     const $ = this
 
     // -----------------------------------------------------------------------
-    // §1.1 CHARS
+    // §1.1 chars
     this.chars = $.RULE('chars', (end: number) => {
       $.MANY({ GATE: () => $.here() < end, DEF: () => $.CONSUME(Any) })
     }) as Rule<[number], void>

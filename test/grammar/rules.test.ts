@@ -1,0 +1,102 @@
+/**
+ * The fixtures of grammar/README.md: every rule the README defines has at
+ * least one fixture in test/fixtures/rules.jsonl, and the grammar oracle
+ * reads each fixture as stated (positions too, where a fixture lists spans).
+ */
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { parseWithGrammar } from '../../grammar/oracle.js'
+import { MarkupGrammar } from '../../grammar/rules.js'
+import { matchesExpected, stripPositions } from '../helpers/compare.js'
+
+interface RuleFixture {
+  id: string
+  /** The README rule id the fixture exercises. */
+  rule: string
+  input: string
+  expect: unknown[]
+  /** Optional: [type, startOffset, endOffset] of every node, in document order, root first. */
+  spans?: Array<[string, number, number]>
+  why: string
+}
+
+interface Positioned {
+  type: string
+  position?: { start: { offset: number; line: number; column: number }; end: { offset: number; line: number; column: number } }
+  children?: Positioned[]
+}
+
+const readme = readFileSync(new URL('../../grammar/README.md', import.meta.url), 'utf8')
+const fixtures: RuleFixture[] = readFileSync(new URL('../fixtures/rules.jsonl', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '')
+  .map((line) => JSON.parse(line) as RuleFixture)
+
+/** Every id on a `Rule id:` or `Rule ids:` line of the README. */
+const readmeRuleIds = [...readme.matchAll(/^Rule ids?: (.+)$/gm)].flatMap((m) =>
+  [...(m[1] ?? '').matchAll(/`([^`]+)`/g)].map((id) => id[1] ?? ''),
+)
+
+function preorder(node: Positioned, out: Positioned[] = []): Positioned[] {
+  out.push(node)
+  for (const child of node.children ?? []) preorder(child, out)
+  return out
+}
+
+describe('grammar/README.md rules', () => {
+  it('should define rule ids', () => {
+    expect(readmeRuleIds.length).toBeGreaterThan(30)
+  })
+
+  it.each([...new Set(readmeRuleIds)])('should have at least one fixture for rule `%s`', (ruleId) => {
+    expect(fixtures.some((f) => f.rule === ruleId)).toBe(true)
+  })
+
+  it('should tag every fixture with a rule id the README defines', () => {
+    const unknown = fixtures.filter((f) => !readmeRuleIds.includes(f.rule)).map((f) => `${f.id}: ${f.rule}`)
+    expect(unknown).toEqual([])
+  })
+
+  it('should give every fixture a unique id', () => {
+    expect(new Set(fixtures.map((f) => f.id)).size).toBe(fixtures.length)
+  })
+
+  it('should name every grammar rule as a nonterminal of the README', () => {
+    const names = Object.keys(new MarkupGrammar().getGAstProductions())
+    const missing = names.filter((name) => !readme.includes(`\`${name}\``) && !readme.includes(`"${name}"`))
+    expect(missing).toEqual([])
+  })
+})
+
+describe('the grammar oracle on the README fixtures', () => {
+  it.each(fixtures)('should read $id ($rule) as the README says', (fixture) => {
+    const tree = parseWithGrammar(fixture.input)
+    const children = stripPositions(tree.children)
+    if (!matchesExpected(children, fixture.expect)) expect(children, fixture.why).toEqual(fixture.expect)
+    if (fixture.spans) {
+      const spans = preorder(tree as Positioned).map((n) => [n.type, n.position?.start.offset, n.position?.end.offset])
+      expect(spans, fixture.why).toEqual(fixture.spans)
+    }
+  })
+
+  it.each(fixtures)('should give $id positions that cover exactly each node in order', (fixture) => {
+    const check = (node: Positioned): void => {
+      const position = node.position
+      expect(position, `${node.type} has a position`).toBeDefined()
+      if (!position) return
+      expect(position.start.offset).toBeLessThanOrEqual(position.end.offset)
+      let previousEnd = position.start.offset
+      for (const child of node.children ?? []) {
+        const childPosition = child.position
+        if (!childPosition) continue
+        expect(childPosition.start.offset, `${child.type} starts inside its parent, after its sibling`).toBeGreaterThanOrEqual(previousEnd)
+        expect(childPosition.end.offset, `${child.type} ends inside its parent`).toBeLessThanOrEqual(position.end.offset)
+        previousEnd = childPosition.end.offset
+        check(child)
+      }
+    }
+    const tree = parseWithGrammar(fixture.input) as Positioned
+    expect(tree.position?.end.offset).toBe(fixture.input.length)
+    check(tree)
+  })
+})
