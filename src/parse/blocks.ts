@@ -1,0 +1,257 @@
+/**
+ * The rules that only match at a line start: heading, subtext, block quote
+ * and list. Whether the position *is* a line start is the parser's business
+ * (it depends on the previous capture); these functions only read shapes.
+ */
+import { C_DASH, C_DOT, C_GT, C_HASH, C_LF, C_SPACE, C_STAR, isDigit, isSpace } from './chars.js'
+import { tablesOf } from './delimiters.js'
+import { derive, type Source } from './source.js'
+
+/** A heading or subtext: the content region (trimmed) and where the match ends. */
+export interface LineBlock {
+  depth: 1 | 2 | 3
+  contentStart: number
+  contentEnd: number
+  end: number
+}
+
+const spacesEnd = (s: string, i: number, end: number): number => {
+  while (i < end && s.charCodeAt(i) === C_SPACE) i++
+  return i
+}
+
+const lineEndOf = (s: string, i: number, end: number): number => {
+  const j = s.indexOf('\n', i)
+  return j < 0 || j > end ? end : j
+}
+
+/** Trims JavaScript whitespace off both ends of [a, b). */
+function trim(s: string, a: number, b: number): [number, number] {
+  while (a < b && isSpace(s.charCodeAt(a))) a++
+  while (b > a && isSpace(s.charCodeAt(b - 1))) b--
+  return [a, b]
+}
+
+/**
+ * ` *(#{1,3})\s+(?!#)([^\n]+?)#*\s*(\n|$)`: the content is trimmed; the
+ * match takes the line end and every blank line after it.
+ */
+export function heading(src: Source, p: number, end: number): LineBlock | undefined {
+  const s = src.s
+  const i = spacesEnd(s, p, end)
+  let j = i
+  while (j < end && s.charCodeAt(j) === C_HASH) j++
+  const depth = j - i
+  if (depth < 1 || depth > 3) return undefined
+  const ws = tablesOf(src).wsEnd
+  const w = Math.min(ws[j]!, end)
+  if (w === j) return undefined
+  // `\s+` is greedy: the content starts after all the whitespace, or gives some back when `#` or nothing follows.
+  let c = w
+  if (w >= end || s.charCodeAt(w) === C_HASH) {
+    c = w - 1
+    while (c > j && s.charCodeAt(c) === C_LF) c--
+    if (c === j) return undefined
+  }
+  const lineEnd = lineEndOf(s, c, end)
+  // The content ends where only `#`s and then whitespace remain on the line.
+  let q = lineEnd
+  while (q > c && s.charCodeAt(q - 1) !== C_LF && isSpace(s.charCodeAt(q - 1))) q--
+  while (q > c && s.charCodeAt(q - 1) === C_HASH) q--
+  if (q < c + 1) q = c + 1
+  // The trailing whitespace run swallows every following blank line, up to the last newline in it.
+  let stop = lineEnd
+  if (lineEnd < end) {
+    const runEnd = Math.min(ws[lineEnd]!, end)
+    if (runEnd >= end) stop = end
+    else {
+      stop = runEnd
+      while (s.charCodeAt(stop - 1) !== C_LF) stop--
+    }
+  }
+  const [a, b] = trim(s, c, q)
+  return { depth: depth as 1 | 2 | 3, contentStart: a, contentEnd: b, end: stop }
+}
+
+/** ` *-# +(?!-#)([^\n]+)(\n|$)`: the content is trimmed; the match takes one line end. */
+export function subtext(src: Source, p: number, end: number): LineBlock | undefined {
+  const s = src.s
+  const i = spacesEnd(s, p, end)
+  if (!s.startsWith('-#', i) || i + 2 > end) return undefined
+  const k = i + 2
+  const w = spacesEnd(s, k, end)
+  if (w === k) return undefined
+  let c = w
+  if (w >= end || s.charCodeAt(w) === C_LF || s.startsWith('-#', w)) {
+    c = w - 1
+    if (c === k) return undefined
+  }
+  const lineEnd = lineEndOf(s, c, end)
+  const [a, b] = trim(s, c, lineEnd)
+  return { depth: 1, contentStart: a, contentEnd: b, end: lineEnd < end ? lineEnd + 1 : end }
+}
+
+/** A quote's content: a region of the same source, or a new source without the markers. */
+export interface Quote {
+  src: Source
+  contentStart: number
+  contentEnd: number
+  end: number
+}
+
+/**
+ * `>>> rest` (the rest of the region) or a run of `> line` lines plus the
+ * newline that ends it. Each line loses its marker and one space.
+ */
+export function blockQuote(src: Source, p: number, end: number): Quote | undefined {
+  const s = src.s
+  const i = spacesEnd(s, p, end)
+  if (s.startsWith('>>>', i) && i + 3 < end) {
+    if (s.charCodeAt(i + 3) !== C_SPACE) return undefined
+    return { src, contentStart: i + 4, contentEnd: end, end }
+  }
+  const first = quoteLine(s, p, end)
+  if (first < 0) return undefined
+  let lineEnd = lineEndOf(s, first, end)
+  const pieces: [number, number][] = [[first, lineEnd]]
+  while (lineEnd < end) {
+    const next = quoteLine(s, lineEnd + 1, end)
+    if (next < 0) break
+    const e = lineEndOf(s, next, end)
+    pieces.push([lineEnd, lineEnd + 1], [next, e])
+    lineEnd = e
+  }
+  const stop = lineEnd < end ? lineEnd + 1 : end
+  if (lineEnd < end) pieces.push([lineEnd, lineEnd + 1])
+  if (pieces.length <= 2) {
+    return { src, contentStart: first, contentEnd: stop, end: stop }
+  }
+  let text = ''
+  const positions: number[] = []
+  for (const [a, b] of pieces) {
+    text += s.slice(a, b)
+    for (let k = a; k < b; k++) positions.push(k)
+  }
+  return { src: derive(src, text, positions), contentStart: 0, contentEnd: text.length, end: stop }
+}
+
+/** ` *>(?!>>) +` at `i`: where the line's content starts (after one space), or -1. */
+function quoteLine(s: string, i: number, end: number): number {
+  const j = spacesEnd(s, i, end)
+  if (s.charCodeAt(j) !== C_GT || j >= end) return -1
+  if (s.startsWith('>>', j + 1)) return -1
+  if (j + 1 >= end || s.charCodeAt(j + 1) !== C_SPACE) return -1
+  return j + 2
+}
+
+/** A list as matched: its kind and the sources of its items. */
+export interface ListMatch {
+  ordered: boolean
+  start: number | undefined
+  /** Each item's content, and its span in the list's source (bullet to last kept character). */
+  items: { src: Source; start: number; end: number }[]
+  end: number
+}
+
+/** Length of the bullet (`-`, `*` or `DIGITS.`) followed by a space at `i`, or 0. */
+function bullet(s: string, i: number, end: number): number {
+  const c = s.charCodeAt(i)
+  let j = i
+  if (c === C_DASH || c === C_STAR) j = i + 1
+  else if (isDigit(c)) {
+    while (j < end && isDigit(s.charCodeAt(j))) j++
+    if (s.charCodeAt(j) !== C_DOT) return 0
+    j++
+  } else return 0
+  return j < end && s.charCodeAt(j) === C_SPACE ? j - i : 0
+}
+
+/** Ordered lists start at their first number, clamped to what the client shows. */
+const clampStart = (digits: string): number => Math.min(Math.max(Number(digits), 1), 1_000_000_000)
+
+/**
+ * ` *BULLET [\s\S]+?(\n(?! )(?!INDENT BULLET )|$)`, where INDENT is the
+ * list's indentation: the spaces at `p` plus `inherited` spaces that ended the
+ * previous capture. Lines with the first bullet's indentation (or one space
+ * more) and a bullet start items; other lines continue the current item,
+ * losing up to its prefix width of leading spaces.
+ */
+export function list(src: Source, p: number, end: number, inherited: number): ListMatch | undefined {
+  const s = src.s
+  const b0 = spacesEnd(s, p, end)
+  const indent = inherited + (b0 - p)
+  const len = bullet(s, b0, end)
+  if (len === 0) return undefined
+  const contentStart = b0 + len + 1
+  if (contentStart >= end) return undefined
+  // The list ends at the first newline (after at least one content character) before a line that starts with neither a space nor, unindented, a bullet.
+  let stop = end
+  let x = s.indexOf('\n', contentStart + 1)
+  while (x >= 0 && x < end) {
+    const y = x + 1
+    if (y >= end || (s.charCodeAt(y) !== C_SPACE && (indent > 0 || bullet(s, y, end) === 0))) {
+      stop = y
+      break
+    }
+    x = s.indexOf('\n', y)
+  }
+  // Split into items.
+  const items: ListMatch['items'] = []
+  let itemStart = p
+  let itemIndent = indent
+  let lineStart = p
+  const finishItem = (to: number) => {
+    items.push(itemSource(src, itemStart, to, itemIndent, itemStart === p ? b0 - p : itemIndent))
+  }
+  for (;;) {
+    const nl = s.indexOf('\n', lineStart)
+    if (nl < 0 || nl + 1 >= stop) break
+    lineStart = nl + 1
+    const sp = spacesEnd(s, lineStart, stop)
+    const width = sp - lineStart
+    if ((width === indent || width === indent + 1) && bullet(s, sp, stop) > 0) {
+      finishItem(lineStart)
+      itemStart = lineStart
+      itemIndent = width
+    }
+  }
+  finishItem(stop)
+  const first = s.charCodeAt(b0)
+  const ordered = isDigit(first)
+  return { ordered, start: ordered ? clampStart(s.slice(b0, b0 + len - 1)) : undefined, items, end: stop }
+}
+
+/**
+ * One item's content: the bullet line without its prefix, and continuation
+ * lines without up to `prefix width` leading spaces; trailing spaces and
+ * newlines dropped. `ownSpaces` is how many of the item's indentation spaces
+ * are really in the source (the rest came from the previous capture).
+ */
+function itemSource(src: Source, from: number, to: number, indent: number, ownSpaces: number): { src: Source; start: number; end: number } {
+  const s = src.s
+  const b = from + ownSpaces
+  const len = bullet(s, b, to)
+  const afterBullet = spacesEnd(s, b + len, to)
+  const width = indent + len + (afterBullet - (b + len))
+  let text = ''
+  const positions: number[] = []
+  let a = afterBullet
+  for (;;) {
+    const nl = s.indexOf('\n', a)
+    const e = nl < 0 || nl >= to ? to : nl + 1
+    text += s.slice(a, e)
+    for (let k = a; k < e; k++) positions.push(k)
+    if (e >= to) break
+    // Continuation line: drop up to `width` leading spaces.
+    let k = e
+    while (k < to && k - e < width && s.charCodeAt(k) === C_SPACE) k++
+    a = k
+  }
+  // ` *\n+$`: trailing newlines (and the spaces before them) go.
+  let cut = text.length
+  while (cut > 0 && text.charCodeAt(cut - 1) === C_LF) cut--
+  if (cut < text.length) while (cut > 0 && text.charCodeAt(cut - 1) === C_SPACE) cut--
+  text = text.slice(0, cut)
+  positions.length = cut
+  return { src: derive(src, text, positions), start: b, end: cut > 0 ? positions[cut - 1]! + 1 : afterBullet }
+}

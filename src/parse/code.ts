@@ -1,0 +1,77 @@
+/**
+ * Code: fenced blocks (three backticks, an optional language line, the code,
+ * three backticks) and the value of inline code spans. Nothing inside code is
+ * parsed.
+ */
+import { C_BACKTICK, C_LF, C_SPACE } from './chars.js'
+import { tablesOf } from './delimiters.js'
+import type { Source } from './source.js'
+
+/** A fenced code block as matched. */
+export interface Fence {
+  lang: string | undefined
+  value: string
+  end: number
+}
+
+/** Language words: ASCII letters, digits, `_`, `+`, `-`, `.` and `#`. */
+const isLangChar = (c: number): boolean =>
+  (c >= 0x30 && c <= 0x39) ||
+  ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) ||
+  c === 0x5f ||
+  c === 0x2b ||
+  c === 0x2d ||
+  c === 0x2e ||
+  c === 0x23
+
+/**
+ * "```" · optional `LANG\n` · newlines · content (first character not a
+ * newline) · newlines · "```". Taking a language is tried first; when that
+ * leaves no closable content, the word is read as content.
+ */
+export function codeBlock(src: Source, p: number, end: number): Fence | undefined {
+  const s = src.s
+  if (p + 3 > end || !s.startsWith('```', p)) return undefined
+  const fences = tablesOf(src).next(
+    '```',
+    (c, i) => c === C_BACKTICK && s.charCodeAt(i + 1) === C_BACKTICK && s.charCodeAt(i + 2) === C_BACKTICK,
+  )
+  const close = (lang: string | undefined, from: number): Fence | undefined => {
+    let c = from
+    while (c < end && s.charCodeAt(c) === C_LF) c++
+    if (c >= end) return undefined
+    const q = fences[c + 1]!
+    if (q + 3 > end) return undefined
+    let v = q
+    while (s.charCodeAt(v - 1) === C_LF) v--
+    return { lang, value: s.slice(c, v), end: q + 3 }
+  }
+  let i = p + 3
+  while (i < end && isLangChar(s.charCodeAt(i))) i++
+  if (i > p + 3 && i < end && s.charCodeAt(i) === C_LF) {
+    const withLang = close(s.slice(p + 3, i), i)
+    if (withLang) return withLang
+  }
+  return close(undefined, p + 3)
+}
+
+/**
+ * The value of an inline code span: one space of padding goes at the start
+ * when the first non-space character is a backtick, and at the end when the
+ * last non-space character is.
+ */
+export function inlineCodeValue(code: string): string {
+  let a = 0
+  let b = code.length
+  if (code.charCodeAt(0) === C_SPACE) {
+    let k = 1
+    while (code.charCodeAt(k) === C_SPACE) k++
+    if (code.charCodeAt(k) === C_BACKTICK) a = 1
+  }
+  if (b - a >= 1 && code.charCodeAt(b - 1) === C_SPACE) {
+    let k = b - 2
+    while (k >= a && code.charCodeAt(k) === C_SPACE) k--
+    if (k >= a && code.charCodeAt(k) === C_BACKTICK) b--
+  }
+  return code.slice(a, b)
+}

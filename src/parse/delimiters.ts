@@ -1,0 +1,405 @@
+/**
+ * Closer search for the delimited rules, in constant time per question.
+ *
+ * The client's rules are lazy regular expressions ("content, then the first
+ * valid closer"), and the content of every match is parsed again. Searching
+ * forward for the closer at every opener makes nesting and unclosed openers
+ * quadratic, so each source gets tables, built right to left on first use,
+ * that answer "where is the first valid closer after position p" directly.
+ *
+ * A container's content is a region [start, end) of its source, and the rules
+ * see the end of the region as the end of the input. The tables are built for
+ * the whole source; each query corrects for the region end, which can only
+ * change the answer in the last few characters or in a run of delimiter
+ * characters touching the end (walked run by run, never character by
+ * character).
+ */
+import {
+  C_BACKSLASH,
+  C_BACKTICK,
+  C_PIPE,
+  C_STAR,
+  C_TILDE,
+  C_UNDERSCORE,
+  isAlnum,
+  isSpace,
+  isWord,
+} from './chars.js'
+import type { Source } from './source.js'
+
+/** Events of the italic scans, stored as `position * 4 + kind`. */
+const DEAD = 0
+const CLOSE = 1
+const LOOSE = 2
+
+/** The end of a match of an emphasis-like rule. */
+export interface Closing {
+  /** Where the content ends (exclusive). */
+  contentEnd: number
+  /** Where the whole match ends (exclusive). */
+  end: number
+}
+
+export class Tables {
+  readonly s: string
+  readonly n: number
+  private _escaped?: Uint8Array
+  private _runEnd?: Int32Array
+  private _wsEnd?: Int32Array
+  private readonly pairs = new Map<string, Int32Array>()
+  private _star?: Int32Array
+  private _starAmb?: Int32Array
+  private _und?: Int32Array
+  private _undAmb?: Int32Array
+  private _codeRuns?: Map<number, number[]>
+  /** Tail walks already done, by region end: every opener of a region shares them. */
+  readonly starTails = new Map<number, number>()
+  readonly undTails = new Map<number, number>()
+
+  constructor(s: string) {
+    this.s = s
+    this.n = s.length
+  }
+
+  /** `escaped[i]`: the character at i is taken by a preceding backslash. */
+  get escaped(): Uint8Array {
+    if (this._escaped) return this._escaped
+    const { s, n } = this
+    const out = new Uint8Array(n + 1)
+    let run = 0
+    for (let i = 0; i < n; i++) {
+      if (run % 2 === 1) out[i] = 1
+      run = s.charCodeAt(i) === C_BACKSLASH ? run + 1 : 0
+    }
+    return (this._escaped = out)
+  }
+
+  /** End of the run of identical characters starting at i. */
+  get runEnd(): Int32Array {
+    if (this._runEnd) return this._runEnd
+    const { s, n } = this
+    const out = new Int32Array(n + 1)
+    out[n] = n
+    for (let i = n - 1; i >= 0; i--) out[i] = s.charCodeAt(i) === s.charCodeAt(i + 1) ? out[i + 1]! : i + 1
+    return (this._runEnd = out)
+  }
+
+  /** End of the run of whitespace starting at i (i itself when s[i] is not whitespace). */
+  get wsEnd(): Int32Array {
+    if (this._wsEnd) return this._wsEnd
+    const { s, n } = this
+    const out = new Int32Array(n + 1)
+    out[n] = n
+    for (let i = n - 1; i >= 0; i--) out[i] = isSpace(s.charCodeAt(i)) ? out[i + 1]! : i
+    return (this._wsEnd = out)
+  }
+
+  /**
+   * `next[p]`: the first q >= p where `cc` (one character, twice) stands, not
+   * escaped when `escapes`, and not followed by `not` (-1: anything may follow).
+   */
+  pair(cc: number, not: number, escapes: boolean): Int32Array {
+    const key = `${cc},${not},${escapes}`
+    const hit = this.pairs.get(key)
+    if (hit) return hit
+    const { s, n } = this
+    const esc = escapes ? this.escaped : undefined
+    const out = new Int32Array(n + 2)
+    out[n] = out[n + 1] = n
+    for (let q = n - 1; q >= 0; q--) {
+      const ok =
+        s.charCodeAt(q) === cc &&
+        s.charCodeAt(q + 1) === cc &&
+        (esc === undefined || esc[q] === 0) &&
+        (q + 2 >= n || s.charCodeAt(q + 2) !== not)
+      out[q] = ok ? q : out[q + 1]!
+    }
+    this.pairs.set(key, out)
+    return out
+  }
+
+  /**
+   * The `*italic*` scan from every position taken as a token boundary: the
+   * content is `**` pairs, escapes, whitespace runs followed by something
+   * other than a lone `*`, and other characters; the first lone `*` closes,
+   * and one or two spaces before a lone `*` close the loose form.
+   */
+  get star(): Int32Array {
+    if (this._star) return this._star
+    const { s, n } = this
+    const ws = this.wsEnd
+    const ev = new Int32Array(n + 2)
+    ev[n] = ev[n + 1] = n * 4 + DEAD
+    for (let p = n - 1; p >= 0; p--) {
+      const c = s.charCodeAt(p)
+      if (c === C_STAR) ev[p] = s.charCodeAt(p + 1) === C_STAR ? ev[p + 2]! : p * 4 + CLOSE
+      else if (c === C_BACKSLASH) ev[p] = p + 1 < n ? ev[p + 2]! : p * 4 + DEAD
+      else if (isSpace(c)) {
+        const r = ws[p]!
+        const d = s.charCodeAt(r)
+        if (r >= n) ev[p] = p * 4 + DEAD
+        else if (d === C_STAR) {
+          ev[p] = s.charCodeAt(r + 1) === C_STAR ? ev[r + 2]! : p * 4 + (looseSpaces(s, p, r) ? LOOSE : DEAD)
+        } else if (d === C_BACKSLASH) ev[p] = r + 1 < n ? ev[r + 2]! : p * 4 + DEAD
+        else ev[p] = ev[r + 1]!
+      } else ev[p] = ev[p + 1]!
+    }
+    return (this._star = ev)
+  }
+
+  /** `starAmb[i]`: start of the run of whitespace, `*` and `\` that ends at i. */
+  get starAmb(): Int32Array {
+    return (this._starAmb ??= ambiguousStarts(this.s, (c) => c === C_STAR || c === C_BACKSLASH || isSpace(c)))
+  }
+
+  /**
+   * The `_italic_` scan: content is `__` pairs, escapes and anything but `_`;
+   * a lone `_` closes when no ASCII letter or digit follows, else the scan dies.
+   */
+  get und(): Int32Array {
+    if (this._und) return this._und
+    const { s, n } = this
+    const ev = new Int32Array(n + 2)
+    ev[n] = ev[n + 1] = n * 4 + DEAD
+    for (let p = n - 1; p >= 0; p--) {
+      const c = s.charCodeAt(p)
+      if (c === C_UNDERSCORE) {
+        const d = s.charCodeAt(p + 1)
+        ev[p] = d === C_UNDERSCORE ? ev[p + 2]! : p + 1 < n && isAlnum(d) ? p * 4 + DEAD : p * 4 + CLOSE
+      } else if (c === C_BACKSLASH) ev[p] = p + 1 < n ? ev[p + 2]! : p * 4 + DEAD
+      else ev[p] = ev[p + 1]!
+    }
+    return (this._und = ev)
+  }
+
+  get undAmb(): Int32Array {
+    return (this._undAmb ??= ambiguousStarts(this.s, (c) => c === C_UNDERSCORE || c === C_BACKSLASH))
+  }
+
+  private readonly nexts = new Map<string, Int32Array>()
+
+  /** `next[p]`: the first q >= p whose character satisfies `pred` (n when none). */
+  next(key: string, pred: (c: number, i: number) => boolean): Int32Array {
+    const hit = this.nexts.get(key)
+    if (hit) return hit
+    const { s, n } = this
+    const out = new Int32Array(n + 2)
+    out[n] = out[n + 1] = n
+    for (let q = n - 1; q >= 0; q--) out[q] = pred(s.charCodeAt(q), q) ? q : out[q + 1]!
+    this.nexts.set(key, out)
+    return out
+  }
+
+  /** The scan from `from` over the tail of a region, cached when it starts at the tail's start. */
+  tail(cache: Map<number, number>, walk: (t: Tables, b: number, end: number) => number, from: number, sync: number, end: number): number {
+    if (from !== sync) return walk(this, from, end)
+    let ev = cache.get(end)
+    if (ev === undefined) cache.set(end, (ev = walk(this, from, end)))
+    return ev
+  }
+
+  /** Starts of the maximal backtick runs, by length. */
+  get codeRuns(): Map<number, number[]> {
+    if (this._codeRuns) return this._codeRuns
+    const { s, n } = this
+    const runs = new Map<number, number[]>()
+    for (let i = 0; i < n; i++) {
+      if (s.charCodeAt(i) !== C_BACKTICK) continue
+      let j = i + 1
+      while (s.charCodeAt(j) === C_BACKTICK) j++
+      const list = runs.get(j - i)
+      if (list) list.push(i)
+      else runs.set(j - i, [i])
+      i = j
+    }
+    return (this._codeRuns = runs)
+  }
+}
+
+function looseSpaces(s: string, from: number, to: number): boolean {
+  if (to - from > 2) return false
+  for (let i = from; i < to; i++) if (s.charCodeAt(i) !== 0x20) return false
+  return true
+}
+
+function ambiguousStarts(s: string, amb: (c: number) => boolean): Int32Array {
+  const n = s.length
+  const out = new Int32Array(n + 1)
+  for (let i = 1; i <= n; i++) out[i] = amb(s.charCodeAt(i - 1)) ? out[i - 1]! : i
+  return out
+}
+
+/** The tables of a source, built on first use. */
+export function tablesOf(src: Source): Tables {
+  return (src.tables ??= new Tables(src.s)) as Tables
+}
+
+/**
+ * `**bold**`, `__underline__`: content of at least one character in which a
+ * backslash pairs with the next one, closed by the first unescaped double
+ * delimiter that is not followed by a third.
+ */
+export function closeDouble(src: Source, cc: number, contentStart: number, end: number): Closing | undefined {
+  const t = tablesOf(src)
+  const q = t.pair(cc, cc, true)[contentStart + 1]!
+  if (q + 2 <= end) return { contentEnd: q, end: q + 2 }
+  // At the region's end the rule sees no third delimiter, whatever follows in the source.
+  const r = end - 2
+  if (r >= contentStart + 1 && t.escaped[r] === 0 && src.s.charCodeAt(r) === cc && src.s.charCodeAt(r + 1) === cc) {
+    return { contentEnd: r, end }
+  }
+  return undefined
+}
+
+/** `~~strikethrough~~`: any content, closed by the first `~~` not followed by `_`. */
+export function closeStrike(src: Source, contentStart: number, end: number): Closing | undefined {
+  const t = tablesOf(src)
+  const q = t.pair(C_TILDE, C_UNDERSCORE, false)[contentStart + 1]!
+  if (q + 2 <= end) return { contentEnd: q, end: q + 2 }
+  const r = end - 2
+  if (r >= contentStart + 1 && src.s.charCodeAt(r) === C_TILDE && src.s.charCodeAt(r + 1) === C_TILDE) {
+    return { contentEnd: r, end }
+  }
+  return undefined
+}
+
+/** `||spoiler||`: any content, closed by the next `||`. */
+export function closeSpoiler(src: Source, contentStart: number, end: number): Closing | undefined {
+  const q = tablesOf(src).pair(C_PIPE, -1, false)[contentStart + 1]!
+  return q + 2 <= end ? { contentEnd: q, end: q + 2 } : undefined
+}
+
+/** Where the first content token of an italic starting at `c` ends, or -1 when none can. */
+function firstToken(s: string, c: number, end: number, twin: number): number {
+  if (c >= end) return -1
+  const ch = s.charCodeAt(c)
+  if (ch === twin) return c + 1 < end && s.charCodeAt(c + 1) === twin ? c + 2 : -1
+  if (ch === C_BACKSLASH) return c + 1 < end ? c + 2 : -1
+  return c + 1
+}
+
+/**
+ * `*italic*` (and, when `loose`, `*italic *`) whose content starts at `c`.
+ */
+export function closeStarItalic(src: Source, c: number, end: number, loose: boolean): Closing | undefined {
+  const s = src.s
+  if (c >= end || isSpace(s.charCodeAt(c))) return undefined
+  const from = firstToken(s, c, end, C_STAR)
+  if (from < 0) return undefined
+  const t = tablesOf(src)
+  let ev = t.star[from]!
+  const sync = t.starAmb[end]!
+  if (end < t.n && ev >> 2 >= sync) ev = t.tail(t.starTails, walkStar, Math.max(from, sync), sync, end)
+  const pos = ev >> 2
+  switch (ev & 3) {
+    case CLOSE:
+      return { contentEnd: pos, end: pos + 1 }
+    case LOOSE: {
+      if (!loose) return undefined
+      const star = t.wsEnd[pos]!
+      return { contentEnd: pos, end: star + 1 }
+    }
+    default:
+      return undefined
+  }
+}
+
+/** The italic scan over the run of `*`, `\` and whitespace that touches the region end. */
+function walkStar(t: Tables, b: number, end: number): number {
+  const { s } = t
+  for (;;) {
+    if (b >= end) return end * 4 + DEAD
+    const c = s.charCodeAt(b)
+    if (c === C_STAR || c === C_BACKSLASH) {
+      const r = Math.min(t.runEnd[b]!, end)
+      if ((r - b) % 2 === 0) b = r
+      else if (c === C_STAR) return (r - 1) * 4 + CLOSE
+      else if (r < end) b = r + 1
+      else return b * 4 + DEAD
+    } else if (isSpace(c)) {
+      const r = Math.min(t.wsEnd[b]!, end)
+      if (r >= end) return b * 4 + DEAD
+      const d = s.charCodeAt(r)
+      if (d === C_STAR) {
+        if (r + 1 < end && s.charCodeAt(r + 1) === C_STAR) b = r + 2
+        else return b * 4 + (looseSpaces(s, b, r) ? LOOSE : DEAD)
+      } else if (d === C_BACKSLASH) {
+        if (r + 1 < end) b = r + 2
+        else return b * 4 + DEAD
+      } else b = r + 1
+    } else b++
+  }
+}
+
+/** `_italic_` whose content starts at `c`. */
+export function closeUnderscoreItalic(src: Source, c: number, end: number): Closing | undefined {
+  const s = src.s
+  const from = firstToken(s, c, end, C_UNDERSCORE)
+  if (from < 0) return undefined
+  const t = tablesOf(src)
+  let ev = t.und[from]!
+  const sync = t.undAmb[end]!
+  if (end < t.n && ev >> 2 >= sync) ev = t.tail(t.undTails, walkUnderscore, Math.max(from, sync), sync, end)
+  return (ev & 3) === CLOSE ? { contentEnd: ev >> 2, end: (ev >> 2) + 1 } : undefined
+}
+
+function walkUnderscore(t: Tables, b: number, end: number): number {
+  const { s } = t
+  for (;;) {
+    if (b >= end) return end * 4 + DEAD
+    const c = s.charCodeAt(b)
+    if (c !== C_UNDERSCORE && c !== C_BACKSLASH) {
+      b++
+      continue
+    }
+    const r = Math.min(t.runEnd[b]!, end)
+    if ((r - b) % 2 === 0) b = r
+    else if (c === C_BACKSLASH) {
+      if (r < end) b = r + 1
+      else return b * 4 + DEAD
+    } else {
+      // A lone `_` closes before a non-word character or the end; a letter or digit kills the scan.
+      const last = r - 1
+      if (r >= end || !isWord(s.charCodeAt(r))) return last * 4 + CLOSE
+      return isAlnum(s.charCodeAt(r)) ? last * 4 + DEAD : last * 4 + CLOSE
+    }
+  }
+}
+
+/** An inline code span: the opening run's length used and where its closer starts. */
+export interface CodeSpan {
+  ticks: number
+  contentStart: number
+  contentEnd: number
+  end: number
+}
+
+/**
+ * `` `code` ``: the longest usable opening run (extra backticks go to the
+ * content), closed by the first run of exactly as many backticks.
+ * `runEnd` is where the opening run ends within the region.
+ */
+export function closeCode(src: Source, start: number, end: number): CodeSpan | undefined {
+  const t = tablesOf(src)
+  const runEnd = Math.min(t.runEnd[start]!, end)
+  if (runEnd >= end) return undefined
+  const runs = t.codeRuns
+  for (let n = runEnd - start; n >= 1; n--) {
+    const starts = runs.get(n)
+    if (!starts) continue
+    const q = firstAtLeast(starts, runEnd + 1)
+    if (q >= 0 && q + n <= end) return { ticks: n, contentStart: start + n, contentEnd: q, end: q + n }
+  }
+  return undefined
+}
+
+function firstAtLeast(sorted: number[], min: number): number {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (sorted[mid]! < min) lo = mid + 1
+    else hi = mid
+  }
+  return lo < sorted.length ? sorted[lo]! : -1
+}

@@ -1,0 +1,189 @@
+/**
+ * The shape of a masked link, `[text](target "title")`, as the client's rule
+ * matches it (its safety checks live with the parser, which can parse the
+ * text). The text may hold `[…]` pairs and a `]` that another `]` follows
+ * before any `[`; the rule is greedy, so the last `](` that leads to a valid
+ * target wins. The target is lazy: it ends at the first place where an
+ * optional `>`, an optional quoted title, optional whitespace and `)` follow.
+ */
+import {
+  C_BACKSLASH,
+  C_DQUOTE,
+  C_GT,
+  C_LBRACKET,
+  C_LPAREN,
+  C_LT,
+  C_RBRACKET,
+  C_RPAREN,
+  C_SQUOTE,
+  isLineTerminator,
+  isSpace,
+} from './chars.js'
+import { tablesOf } from './delimiters.js'
+import type { Source } from './source.js'
+
+/** A masked link as matched, before the safety checks. */
+export interface LinkShape {
+  textStart: number
+  textEnd: number
+  url: string
+  /** Whether the target was wrapped in `<…>`. */
+  suppressEmbed: boolean
+  title: string | undefined
+  end: number
+}
+
+/** Memo of one region's link scans, so that no position is scanned twice. */
+export interface LinkMemo {
+  /** Target scans known to fail, by start. */
+  failed: Set<number>
+  /** Best `](` reachable from the position after a `[…]` pair. */
+  bestAfterPair: Map<number, number>
+}
+
+export const newLinkMemo = (): LinkMemo => ({ failed: new Set(), bestAfterPair: new Map() })
+
+const isBracket = (c: number) => c === C_LBRACKET || c === C_RBRACKET
+const isRBracket = (c: number) => c === C_RBRACKET
+const isRParen = (c: number) => c === C_RPAREN
+const isQuote = (c: number) => c === C_DQUOTE || c === C_SQUOTE
+
+/** The masked link starting with the `[` at `p`, if the rule's shape matches. */
+export function matchLink(src: Source, p: number, end: number, memo: LinkMemo): LinkShape | undefined {
+  const s = src.s
+  const t = tablesOf(src)
+  const nextBracket = t.next('[]', isBracket)
+  const nextClose = t.next(']', isRBracket)
+  // Walk the text's tokens, remembering every `]` where the text could stop.
+  const stops: number[] = []
+  let i = p + 1
+  let tail = -1
+  for (;;) {
+    i = nextBracket[i]!
+    if (i >= end) break
+    if (s.charCodeAt(i) === C_LBRACKET) {
+      const j = nextClose[i + 1]!
+      if (j >= end) break
+      i = j + 1
+      const known = memo.bestAfterPair.get(i)
+      if (known !== undefined) {
+        tail = known
+        break
+      }
+      stops.push(-i - 1) // marks where a pair ended, to fill the memo afterwards
+      continue
+    }
+    stops.push(i)
+    const k = nextBracket[i + 1]!
+    if (k >= end || s.charCodeAt(k) !== C_RBRACKET) break
+    i++
+  }
+  let best = tail
+  let found: Omit<LinkShape, "textStart" | "textEnd"> | undefined
+  if (best >= 0) found = matchTarget(src, best + 2, end, memo)
+  for (let k = stops.length - 1; k >= 0; k--) {
+    const q = stops[k]!
+    if (q < 0) {
+      memo.bestAfterPair.set(-q - 1, best)
+      continue
+    }
+    if (best >= 0) continue
+    if (s.charCodeAt(q + 1) !== C_LPAREN) continue
+    const target = matchTarget(src, q + 2, end, memo)
+    if (target) {
+      best = q
+      found = target
+    }
+  }
+  if (best < 0 || !found) return undefined
+  return { ...found, textStart: p + 1, textEnd: best }
+}
+
+/** `\s*<?TARGET>?(\s+"title")?\s*)` after `](`. */
+function matchTarget(src: Source, b: number, end: number, memo: LinkMemo): Omit<LinkShape, 'textStart' | 'textEnd'> | undefined {
+  const s = src.s
+  const t = tablesOf(src)
+  const i0 = Math.min(t.wsEnd[b]!, end)
+  if (s.charCodeAt(i0) === C_LT && i0 < end) {
+    const r = scanTarget(src, i0 + 1, end, memo)
+    if (r) return { ...r, url: s.slice(i0 + 1, r.urlEnd), suppressEmbed: r.gt }
+  }
+  const r = scanTarget(src, i0, end, memo)
+  return r && { ...r, url: s.slice(i0, r.urlEnd), suppressEmbed: false }
+}
+
+interface TargetEnd {
+  urlEnd: number
+  gt: boolean
+  title: string | undefined
+  end: number
+}
+
+/**
+ * The lazy target scan: at each token boundary try to finish; else take a
+ * `(…)` group (falling back to a plain `(` if the rest fails), an escape pair,
+ * or any character that is not whitespace or a backslash.
+ */
+function scanTarget(src: Source, from: number, end: number, memo: LinkMemo): TargetEnd | undefined {
+  const s = src.s
+  const nextRParen = tablesOf(src).next(')', isRParen)
+  const fallbacks: number[] = []
+  const visited: number[] = []
+  let x = from
+  for (;;) {
+    let dead = x > end || memo.failed.has(x)
+    if (!dead) {
+      visited.push(x)
+      const done = finish(src, x, end)
+      if (done) return done
+      const c = s.charCodeAt(x)
+      if (x >= end || isSpace(c)) dead = true
+      else if (c === C_BACKSLASH) {
+        if (x + 1 < end && !isLineTerminator(s.charCodeAt(x + 1))) x += 2
+        else dead = true
+      } else if (c === C_LPAREN && nextRParen[x + 1]! < end) {
+        fallbacks.push(x + 1)
+        x = nextRParen[x + 1]! + 1
+      } else x++
+    }
+    if (dead) {
+      const back = fallbacks.pop()
+      if (back === undefined) break
+      x = back
+    }
+  }
+  for (const v of visited) memo.failed.add(v)
+  return undefined
+}
+
+/** `>?(\s+['"]title['"])?\s*\)` at `x`. */
+function finish(src: Source, x: number, end: number): TargetEnd | undefined {
+  const s = src.s
+  if (s.charCodeAt(x) === C_GT && x < end) {
+    const r = finishAfterGt(src, x + 1, end)
+    if (r) return { urlEnd: x, gt: true, ...r }
+  }
+  const r = finishAfterGt(src, x, end)
+  return r && { urlEnd: x, gt: false, ...r }
+}
+
+function finishAfterGt(src: Source, y: number, end: number): { title: string | undefined; end: number } | undefined {
+  const s = src.s
+  const t = tablesOf(src)
+  const w = Math.min(t.wsEnd[y]!, end)
+  if (w > y && w < end && isQuote(s.charCodeAt(w))) {
+    const q = titleEnd(src, w + 1, end)
+    if (q >= 0) return { title: s.slice(w + 1, q), end: Math.min(t.wsEnd[q + 1]!, end) + 1 }
+  }
+  return w < end && s.charCodeAt(w) === C_RPAREN ? { title: undefined, end: w + 1 } : undefined
+}
+
+/** The first quote at or after `from` that whitespace and `)` follow within the region, or -1. */
+function titleEnd(src: Source, from: number, end: number): number {
+  const t = tablesOf(src)
+  const ws = t.wsEnd
+  const s = src.s
+  const q = t.next('title', (c, i) => isQuote(c) && s.charCodeAt(ws[i + 1]!) === C_RPAREN)[from]!
+  // Later candidates only end later, so the first one decides.
+  return q < end && ws[q + 1]! < end ? q : -1
+}

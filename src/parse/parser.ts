@@ -1,0 +1,499 @@
+/**
+ * The parser: at each position, the client's rules in the client's order; the
+ * first that matches takes its span, and text takes what none of them wants.
+ *
+ * Containers do not recurse: their content is a region pushed on an explicit
+ * stack of frames, so nesting depth costs heap, never call stack. Rules that
+ * depend on the line start look at the previous capture (the source of the
+ * last thing matched at any level), exactly as the client's rules do.
+ */
+import type {
+  BlockQuote,
+  Bold,
+  Content,
+  Heading,
+  Italic,
+  Link,
+  LinkContent,
+  List,
+  ListItem,
+  Nodes,
+  Position,
+  Root,
+  Spoiler,
+  Strikethrough,
+  Subtext,
+  Underline,
+} from '../ast.js'
+import { blockQuote, heading, list, subtext } from './blocks.js'
+import {
+  C_BACKSLASH,
+  C_BACKTICK,
+  C_DASH,
+  C_GT,
+  C_HASH,
+  C_LBRACKET,
+  C_LF,
+  C_LT,
+  C_MACRON,
+  C_PIPE,
+  C_SPACE,
+  C_STAR,
+  C_TILDE,
+  C_UNDERSCORE,
+  C_AT,
+  isAlnum,
+  isDigit,
+  isSpace,
+} from './chars.js'
+import { codeBlock, inlineCodeValue } from './code.js'
+import {
+  closeCode,
+  closeDouble,
+  closeSpoiler,
+  closeStarItalic,
+  closeStrike,
+  closeUnderscoreItalic,
+  tablesOf,
+  type Closing,
+} from './delimiters.js'
+import { matchLink, newLinkMemo, type LinkMemo } from './link.js'
+import { endOffsetOf, offsetOf, pointAt, type Source } from './source.js'
+import {
+  channelMention,
+  commandMention,
+  customEmoji,
+  everyoneOrHere,
+  guildNavigation,
+  timestamp,
+  userOrRoleMention,
+} from './tokens.js'
+import { angleUrl, bareUrl, bareUrlScheme, containsUrl, isSafeUrl } from './urls.js'
+
+/** Rule switches of a context. */
+const NO_QUOTE = 1
+const NO_HEADING = 2
+const NO_SUBTEXT = 4
+/** Masked-link text: only formatting, inline code, line breaks and timestamps; no escapes, no loose italics. */
+const LINK_TEXT = 8
+/** No headings, subtext, quotes or lists (the check of masked-link text). */
+const NO_BLOCKS = 16
+/** Lists are recognised inside at most this many enclosing lists, minus one. */
+const MAX_LISTS = 10
+/** Masked links checked inside masked-link text, at most this deep. */
+const MAX_LINK_CHECKS = 10
+
+/** A region being parsed into `kids`. */
+interface Frame {
+  src: Source
+  pos: number
+  end: number
+  flags: number
+  lists: number
+  kids: Nodes[]
+  /** Pending text: its span and value, merged until something else is pushed. */
+  tFrom: number
+  tTo: number
+  tVal: string
+  /** Inline code cannot open before this position (a failed run fails for all its backticks). */
+  codeFail: number
+  link: LinkMemo | undefined
+  /** Runs when the frame is done: sets the previous capture for containers. */
+  onEnd: (() => void) | undefined
+}
+
+type Container = Bold | Italic | Underline | Strikethrough | Spoiler | Heading | Subtext | BlockQuote | Link | ListItem
+
+/** Characters at which a text run must stop because some rule may start there (1), or needs a closer look (2–4). */
+const STOP = new Uint8Array(128)
+for (const c of '*_~|`\\<@#->[') STOP[c.charCodeAt(0)] = 1
+STOP[C_SPACE] = 2
+for (let d = 0x30; d <= 0x39; d++) STOP[d] = 3
+STOP[0x68 /* h */] = 4
+STOP[0x73 /* s */] = 4
+
+const SHRUG = '¯\\_(ツ)_/¯'
+const FORBIDDEN_IN_LINK = new Set([
+  'userMention',
+  'roleMention',
+  'channelMention',
+  'everyoneMention',
+  'hereMention',
+  'commandMention',
+  'guildNavigation',
+  'customEmoji',
+  'link',
+  'autolink',
+  'codeBlock',
+])
+
+/** Parses a whole source into a root. */
+export function parseSource(src: Source): Root {
+  const root: Root = { type: 'root', children: [], position: span(src, 0, src.s.length) }
+  new Parser().run(src, 0, src.s.length, 0, root.children)
+  return root
+}
+
+function span(src: Source, a: number, b: number): Position {
+  return { start: pointAt(src.origin, offsetOf(src, a)), end: pointAt(src.origin, endOffsetOf(src, b)) }
+}
+
+class Parser {
+  private stack: Frame[] = []
+  /** The previous capture: `prevSrc.s.slice(prevFrom, prevTo)`; absent when `prevSrc` is null. */
+  private prevSrc: Source | null = null
+  private prevFrom = 0
+  private prevTo = 0
+  /** `prevLine()` of the current previous capture, or -2 when not yet computed. */
+  private prevLineCache = -2
+  private linkChecks = 0
+
+  run(src: Source, from: number, to: number, flags: number, kids: Nodes[], lists = 0): void {
+    const outer = this.stack
+    this.stack = []
+    this.push(src, from, to, flags, lists, kids, undefined)
+    while (this.stack.length > 0) {
+      const f = this.stack[this.stack.length - 1]!
+      if (f.pos >= f.end) {
+        this.flush(f)
+        this.stack.pop()
+        f.onEnd?.()
+      } else this.step(f)
+    }
+    this.stack = outer
+  }
+
+  private push(src: Source, from: number, to: number, flags: number, lists: number, kids: Nodes[], onEnd: Frame['onEnd']): void {
+    this.stack.push({ src, pos: from, end: to, flags, lists, kids, tFrom: -1, tTo: -1, tVal: '', codeFail: -1, link: undefined, onEnd })
+  }
+
+  private setPrev(src: Source, from: number, to: number): void {
+    this.prevSrc = src
+    this.prevFrom = from
+    this.prevTo = to
+    this.prevLineCache = -2
+  }
+
+  /**
+   * Whether the previous capture leaves us at a line start: -1 when not; else
+   * how many spaces follow its last newline (0 when it is absent or empty).
+   */
+  private prevLine(): number {
+    if (this.prevLineCache !== -2) return this.prevLineCache
+    const src = this.prevSrc
+    let out = -1
+    if (src === null || this.prevFrom === this.prevTo) out = 0
+    else {
+      const s = src.s
+      let k = this.prevTo
+      while (k > this.prevFrom && s.charCodeAt(k - 1) === C_SPACE) k--
+      if (k > this.prevFrom && s.charCodeAt(k - 1) === C_LF) out = this.prevTo - k
+    }
+    return (this.prevLineCache = out)
+  }
+
+  private addText(f: Frame, from: number, to: number, value: string): void {
+    if (f.tFrom < 0) f.tFrom = from
+    f.tTo = to
+    f.tVal += value
+    this.setPrev(f.src, from, to)
+    f.pos = to
+  }
+
+  private flush(f: Frame): void {
+    if (f.tFrom < 0) return
+    f.kids.push({ type: 'text', value: f.tVal, position: span(f.src, f.tFrom, f.tTo) })
+    f.tFrom = -1
+    f.tVal = ''
+  }
+
+  private leaf(f: Frame, node: Content, from: number, to: number): void {
+    this.flush(f)
+    node.position = span(f.src, from, to)
+    f.kids.push(node)
+    this.setPrev(f.src, from, to)
+    f.pos = to
+  }
+
+  /** Adds `node` and parses `[a, b)` of `src` as its children; the capture is `[from, to)` of the frame's source. */
+  private open(f: Frame, node: Container, src: Source, a: number, b: number, from: number, to: number, flags = f.flags, lists = f.lists): void {
+    this.flush(f)
+    node.position = span(f.src, from, to)
+    f.kids.push(node)
+    f.pos = to
+    const capSrc = f.src
+    this.push(src, a, b, flags, lists, node.children, () => this.setPrev(capSrc, from, to))
+  }
+
+  private step(f: Frame): void {
+    const src = f.src
+    const s = src.s
+    const p = f.pos
+    const end = f.end
+    const c = s.charCodeAt(p)
+    const flags = f.flags
+    const linkText = (flags & LINK_TEXT) !== 0
+
+    if ((flags & (NO_BLOCKS | LINK_TEXT)) === 0 && (c === C_SPACE || c === C_HASH || c === C_DASH || c === C_GT || c === C_STAR || isDigit(c))) {
+      if (this.blocks(f, c)) return
+    }
+
+    switch (c) {
+      case C_BACKTICK: {
+        if (!linkText) {
+          const fence = codeBlock(src, p, end)
+          if (fence) {
+            const node: Content = { type: 'codeBlock', value: fence.value }
+            if (fence.lang !== undefined) node.lang = fence.lang
+            return this.leaf(f, node, p, fence.end)
+          }
+        }
+        if (p >= f.codeFail) {
+          const code = closeCode(src, p, end)
+          if (code) {
+            return this.leaf(f, { type: 'inlineCode', value: inlineCodeValue(s.slice(code.contentStart, code.contentEnd)) }, p, code.end)
+          }
+          f.codeFail = Math.min(tablesOf(src).runEnd[p]!, end)
+        }
+        break
+      }
+      case C_LT: {
+        if (this.angle(f, linkText)) return
+        break
+      }
+      case C_BACKSLASH: {
+        if (!linkText && p + 1 < end) {
+          const d = s.charCodeAt(p + 1)
+          if (!isAlnum(d) && !isSpace(d)) return this.addText(f, p, p + 2, s[p + 1]!)
+        }
+        break
+      }
+      case C_LBRACKET: {
+        if (!linkText && this.link(f)) return
+        break
+      }
+      case C_STAR:
+      case C_UNDERSCORE: {
+        if (this.emphasis(f, c, !linkText)) return
+        break
+      }
+      case C_TILDE: {
+        if (s.charCodeAt(p + 1) === C_TILDE) {
+          const m = closeStrike(src, p + 2, end)
+          if (m) return this.open(f, { type: 'strikethrough', children: [] }, src, p + 2, m.contentEnd, p, m.end)
+        }
+        break
+      }
+      case C_PIPE: {
+        if (s.charCodeAt(p + 1) === C_PIPE) {
+          const m = closeSpoiler(src, p + 2, end)
+          if (m) return this.open(f, { type: 'spoiler', children: [] }, src, p + 2, m.contentEnd, p, m.end)
+        }
+        break
+      }
+      case C_AT: {
+        if (!linkText) {
+          const m = everyoneOrHere(s, p, end)
+          if (m) return this.leaf(f, m.node, p, m.end)
+        }
+        break
+      }
+      case C_MACRON: {
+        if (s.startsWith(SHRUG, p) && p + SHRUG.length <= end) return this.addText(f, p, p + SHRUG.length, SHRUG)
+        break
+      }
+      case C_SPACE: {
+        // Two or more spaces before a newline: a line break, kept as the newline alone.
+        let r = p
+        while (r < end && s.charCodeAt(r) === C_SPACE) r++
+        if (r - p >= 2 && r < end && s.charCodeAt(r) === C_LF) return this.addText(f, p, r + 1, '\n')
+        break
+      }
+      default: {
+        if (!linkText && bareUrlScheme(s, p) > 0) {
+          const m = bareUrl(s, p, end)
+          if (m) {
+            if (m.safe) return this.leaf(f, { type: 'autolink', url: m.url, suppressEmbed: false }, p, m.end)
+            return this.addText(f, p, m.end, m.url)
+          }
+        }
+      }
+    }
+    this.text(f)
+  }
+
+  /** Text: at least one character, then up to the next place where a rule may start. */
+  private text(f: Frame): void {
+    const s = f.src.s
+    const p = f.pos
+    const end = f.end
+    let q = p + 1
+    for (; q < end; q++) {
+      const ch = s.charCodeAt(q)
+      if (ch >= 128) {
+        if (ch === C_MACRON) break
+        continue
+      }
+      const kind = STOP[ch]!
+      if (kind === 0) continue
+      if (kind === 1) break
+      if (kind === 2) {
+        let r = q + 1
+        while (r < end && s.charCodeAt(r) === C_SPACE) r++
+        if (r - q >= 2 && r < end && s.charCodeAt(r) === C_LF) break
+        q = r - 1
+      } else if (kind === 3) {
+        // A number right after a newline (and spaces) may start an ordered list.
+        let b = q - 1
+        while (b >= p && s.charCodeAt(b) === C_SPACE) b--
+        if (b >= p && s.charCodeAt(b) === C_LF) break
+      } else if (bareUrlScheme(s, q) > 0) break
+    }
+    this.addText(f, p, q, s.slice(p, q))
+  }
+
+  /** Heading, subtext, quote and list, which need a line start. */
+  private blocks(f: Frame, c: number): boolean {
+    const src = f.src
+    const p = f.pos
+    const end = f.end
+    const line = this.prevLine()
+    if (line < 0) return false
+    if (line === 0 && (c === C_SPACE || c === C_HASH) && (f.flags & NO_HEADING) === 0) {
+      const m = heading(src, p, end)
+      if (m) {
+        this.open(f, { type: 'heading', depth: m.depth, children: [] }, src, m.contentStart, m.contentEnd, p, m.end)
+        return true
+      }
+    }
+    if (line === 0 && (c === C_SPACE || c === C_DASH) && (f.flags & NO_SUBTEXT) === 0) {
+      const m = subtext(src, p, end)
+      if (m) {
+        this.open(f, { type: 'subtext', children: [] }, src, m.contentStart, m.contentEnd, p, m.end, f.flags | NO_SUBTEXT)
+        return true
+      }
+    }
+    if ((c === C_SPACE || c === C_GT) && (f.flags & NO_QUOTE) === 0) {
+      const m = blockQuote(src, p, end)
+      if (m) {
+        this.open(f, { type: 'blockQuote', children: [] }, m.src, m.contentStart, m.contentEnd, p, m.end, f.flags | NO_QUOTE)
+        return true
+      }
+    }
+    if (c !== C_GT && c !== C_HASH && f.lists < MAX_LISTS) {
+      const m = list(src, p, end, line)
+      if (m) {
+        this.list(f, m, p)
+        return true
+      }
+    }
+    return false
+  }
+
+  private list(f: Frame, m: NonNullable<ReturnType<typeof list>>, p: number): void {
+    // In an item, the newline before a nested list separates the two and is not part of the item's text.
+    if (f.lists > 0 && f.tFrom >= 0 && f.tVal.endsWith('\n')) {
+      f.tVal = f.tVal.slice(0, -1)
+      f.tTo--
+      if (f.tVal === '') f.tFrom = -1
+    }
+    this.flush(f)
+    const node: List = { type: 'list', ordered: m.ordered, children: [], position: span(f.src, p, m.end) }
+    if (m.start !== undefined) node.start = m.start
+    f.kids.push(node)
+    f.pos = m.end
+    const capSrc = f.src
+    // The list's own end runs last: push it first, then the items in reverse, so the first item is parsed first.
+    this.push(capSrc, 0, 0, f.flags, f.lists, [], () => this.setPrev(capSrc, p, m.end))
+    const items: ListItem[] = m.items.map((it) => ({ type: 'listItem', children: [], position: span(capSrc, it.start, it.end) }))
+    node.children = items
+    for (let k = m.items.length - 1; k >= 0; k--) {
+      const it = m.items[k]!
+      this.push(it.src, 0, it.src.s.length, f.flags | NO_HEADING, f.lists + 1, items[k]!.children, undefined)
+    }
+  }
+
+  /** `*italic*` / `**bold**` or `_italic_` / `__underline__`: the longer match wins, italic on a tie. */
+  private emphasis(f: Frame, c: number, loose: boolean): boolean {
+    const src = f.src
+    const p = f.pos
+    const end = f.end
+    const italic: Closing | undefined =
+      c === C_STAR ? closeStarItalic(src, p + 1, end, loose) : closeUnderscoreItalic(src, p + 1, end)
+    const double = src.s.charCodeAt(p + 1) === c && p + 2 < end ? closeDouble(src, c, p + 2, end) : undefined
+    if (italic && (!double || italic.end >= double.end)) {
+      this.open(f, { type: 'italic', children: [] }, src, p + 1, italic.contentEnd, p, italic.end)
+      return true
+    }
+    if (double) {
+      this.open(f, { type: c === C_STAR ? 'bold' : 'underline', children: [] }, src, p + 2, double.contentEnd, p, double.end)
+      return true
+    }
+    return false
+  }
+
+  /** The rules that start with `<`. */
+  private angle(f: Frame, linkText: boolean): boolean {
+    const src = f.src
+    const s = src.s
+    const p = f.pos
+    const end = f.end
+    if (!linkText) {
+      const emoji = customEmoji(s, p, end)
+      if (emoji) return this.leaf(f, emoji.node, p, emoji.end), true
+      const url = angleUrl(src, p, end)
+      if (url) {
+        if (url.safe) this.leaf(f, url.node, p, url.end)
+        else this.addText(f, p, url.end, url.inner)
+        return true
+      }
+    }
+    const time = timestamp(s, p, end)
+    if (time) return this.leaf(f, time.node, p, time.end), true
+    if (linkText) return false
+    const token = channelMention(s, p, end) ?? commandMention(s, p, end) ?? (s.charCodeAt(p + 1) === C_AT ? userOrRoleMention(s, p, end) : undefined) ?? guildNavigation(s, p, end)
+    if (token) return this.leaf(f, token.node, p, token.end), true
+    return false
+  }
+
+  /** A masked link, if its shape matches: a link when it passes the client's checks, else text as written. */
+  private link(f: Frame): boolean {
+    const src = f.src
+    const s = src.s
+    const p = f.pos
+    const m = matchLink(src, p, f.end, (f.link ??= newLinkMemo()))
+    if (!m) return false
+    const text = s.slice(m.textStart, m.textEnd)
+    const ok =
+      isSafeUrl(m.url) &&
+      text.trim() !== '' &&
+      !containsUrl(text) &&
+      !(m.title !== undefined && containsUrl(m.title)) &&
+      this.textAllowedInLink(src, m.textStart, m.textEnd)
+    if (!ok) {
+      this.addText(f, p, m.end, s.slice(p, m.end))
+      return true
+    }
+    const node: Link = { type: 'link', url: m.url, suppressEmbed: m.suppressEmbed, children: [] as LinkContent[] }
+    this.open(f, node, src, m.textStart, m.textEnd, p, m.end, LINK_TEXT | NO_BLOCKS, f.lists)
+    return true
+  }
+
+  /** Parses link text with the full inline rules and looks for what the client refuses in it. */
+  private textAllowedInLink(src: Source, a: number, b: number): boolean {
+    if (this.linkChecks >= MAX_LINK_CHECKS) return false
+    const saved = [this.prevSrc, this.prevFrom, this.prevTo, this.prevLineCache] as const
+    const kids: Nodes[] = []
+    this.linkChecks++
+    this.run(src, a, b, NO_BLOCKS, kids)
+    this.linkChecks--
+    ;[this.prevSrc, this.prevFrom, this.prevTo, this.prevLineCache] = saved
+    const todo: Nodes[] = kids
+    while (todo.length > 0) {
+      const node = todo.pop()!
+      if (FORBIDDEN_IN_LINK.has(node.type)) return false
+      if ('children' in node) for (const kid of node.children as Nodes[]) todo.push(kid)
+    }
+    return true
+  }
+}

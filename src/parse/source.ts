@@ -1,0 +1,120 @@
+/**
+ * The text the rules read, and the way back to the original input.
+ *
+ * The client normalises a message before any rule runs (CRLF and CR become LF,
+ * form feeds vanish, tabs become four spaces), and quotes and list items are
+ * parsed again after their markers are cut out. Each of these is a `Source`:
+ * the characters the rules see plus a map from each of them to an offset in
+ * the original input, so that every node's position indexes what the user
+ * actually typed.
+ */
+import type { Point } from '../ast.js'
+
+/** Line starts of the original input, for turning offsets into line/column. */
+export interface Origin {
+  readonly text: string
+  lineStarts: number[] | undefined
+}
+
+/** Characters to parse, with their original offsets. */
+export interface Source {
+  /** The characters the rules read. */
+  readonly s: string
+  /** `map[i]` is the original offset of `s[i]`; `map[s.length]` the offset after the last. `null` means identity. */
+  readonly map: Int32Array | null
+  /** For derived sources, where in the original each character ends (markers between characters are skipped). */
+  readonly ends?: Int32Array
+  readonly origin: Origin
+  /** Lookup tables over `s`, built on first use by `tables.ts`. */
+  tables?: unknown
+}
+
+const CR = 13
+const LF = 10
+const TAB = 9
+const FF = 12
+
+/** Applies the client's preprocessing; returns the identity source when nothing changes. */
+export function preprocess(text: string): Source {
+  const origin: Origin = { text, lineStarts: undefined }
+  if (!/[\t\f\r]/.test(text)) return { s: text, map: null, origin }
+  let s = ''
+  const map: number[] = []
+  let from = 0
+  const flush = (to: number) => {
+    for (let k = from; k < to; k++) map.push(k)
+    s += text.slice(from, to)
+  }
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c !== CR && c !== TAB && c !== FF) continue
+    flush(i)
+    if (c === CR) {
+      s += '\n'
+      map.push(i)
+      if (text.charCodeAt(i + 1) === LF) i++
+    } else if (c === TAB) {
+      // The four spaces share the tab's offset: a node that starts inside them starts at the tab.
+      s += '    '
+      map.push(i, i, i, i)
+    }
+    from = i + 1
+  }
+  flush(text.length)
+  map.push(text.length)
+  return { s, map: Int32Array.from(map), origin }
+}
+
+/** Original offset of position `i` of a source. */
+export function offsetOf(src: Source, i: number): number {
+  return src.map === null ? i : src.map[i]!
+}
+
+/** Original offset just after the character at `i - 1`: the end of a span that stops at `i`. */
+export function endOffsetOf(src: Source, i: number): number {
+  if (src.map === null) return i
+  if (i === 0) return src.map[0]!
+  if (src.ends) return src.ends[i - 1]!
+  const prev = src.map[i - 1]!
+  const here = src.map[i]!
+  // Inside a tab's four spaces every space maps to the tab; its end is one past it.
+  return here === prev ? prev + 1 : here
+}
+
+/**
+ * A sub-source built by cutting markers out of `parent` (quotes, list items):
+ * `positions[k]` is the parent position of character k.
+ */
+export function derive(parent: Source, s: string, positions: number[]): Source {
+  const n = positions.length
+  const map = new Int32Array(n + 1)
+  const ends = new Int32Array(n)
+  for (let k = 0; k < n; k++) {
+    map[k] = offsetOf(parent, positions[k]!)
+    ends[k] = endOffsetOf(parent, positions[k]! + 1)
+  }
+  map[n] = n > 0 ? ends[n - 1]! : 0
+  return { s, map, ends, origin: parent.origin }
+}
+
+/** A unist point for an original offset. */
+export function pointAt(origin: Origin, offset: number): Point {
+  let starts = origin.lineStarts
+  if (starts === undefined) {
+    starts = [0]
+    const t = origin.text
+    for (let i = 0; i < t.length; i++) {
+      const c = t.charCodeAt(i)
+      if (c === LF || (c === CR && t.charCodeAt(i + 1) !== LF)) starts.push(i + 1)
+    }
+    origin.lineStarts = starts
+  }
+  let lo = 0
+  let hi = starts.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1
+    if (starts[mid]! <= offset) lo = mid
+    else hi = mid - 1
+  }
+  return { line: lo + 1, column: offset - starts[lo]! + 1, offset }
+}

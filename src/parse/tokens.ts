@@ -1,0 +1,131 @@
+/**
+ * The leaf rules that begin with `<` or `@`: mentions, timestamps, custom
+ * emoji, command mentions and server navigation. Each reads at `p` and
+ * returns the node (without position) and where the match ends, or nothing.
+ * None of them looks past the next `>`, so their scans never overlap.
+ */
+import type {
+  ChannelMention,
+  CommandMention,
+  CustomEmoji,
+  EveryoneMention,
+  GuildNavigation,
+  GuildNavigationTarget,
+  HereMention,
+  RoleMention,
+  Timestamp,
+  TimestampStyle,
+  UserMention,
+} from '../ast.js'
+import { C_AMP, C_BANG, C_COLON, C_DASH, C_GT, C_HASH, C_SLASH, isDigit, isWord } from './chars.js'
+
+/** A leaf node and the end of its match. */
+export interface Token<T> {
+  node: T
+  end: number
+}
+
+/** End of the run of ASCII digits starting at `i` (limited to `end`). */
+export function digitsEnd(s: string, i: number, end: number): number {
+  while (i < end && isDigit(s.charCodeAt(i))) i++
+  return i
+}
+
+/** `DIGITS >` at `i`: the digits, or undefined. */
+function idThenGt(s: string, i: number, end: number): Token<string> | undefined {
+  const j = digitsEnd(s, i, end)
+  if (j === i || j >= end || s.charCodeAt(j) !== C_GT) return undefined
+  return { node: s.slice(i, j), end: j + 1 }
+}
+
+/** `<@id>`, `<@!id>`, `<@&id>` at `p` (which holds `<@`). */
+export function userOrRoleMention(s: string, p: number, end: number): Token<UserMention | RoleMention> | undefined {
+  const c = s.charCodeAt(p + 2)
+  if (c === C_AMP) {
+    const id = idThenGt(s, p + 3, end)
+    return id && { node: { type: 'roleMention', id: id.node }, end: id.end }
+  }
+  const id = idThenGt(s, c === C_BANG ? p + 3 : p + 2, end)
+  return id && { node: { type: 'userMention', id: id.node }, end: id.end }
+}
+
+/** `<#id>` at `p`. */
+export function channelMention(s: string, p: number, end: number): Token<ChannelMention> | undefined {
+  if (s.charCodeAt(p + 1) !== C_HASH) return undefined
+  const id = idThenGt(s, p + 2, end)
+  return id && { node: { type: 'channelMention', id: id.node }, end: id.end }
+}
+
+/** `@everyone` or `@here` at `p` (no word boundary on either side). */
+export function everyoneOrHere(s: string, p: number, end: number): Token<EveryoneMention | HereMention> | undefined {
+  if (s.startsWith('@everyone', p) && p + 9 <= end) return { node: { type: 'everyoneMention' }, end: p + 9 }
+  if (s.startsWith('@here', p) && p + 5 <= end) return { node: { type: 'hereMention' }, end: p + 5 }
+  return undefined
+}
+
+/** The JavaScript Date range, in seconds: the client shows nothing beyond it. */
+export const MAX_UNIX = 8_640_000_000_000
+const STYLES = 'tTdDfFsSR'
+
+/** `<t:unix>` or `<t:unix:style>` at `p`. */
+export function timestamp(s: string, p: number, end: number): Token<Timestamp> | undefined {
+  if (!s.startsWith('<t:', p)) return undefined
+  let i = p + 3
+  if (s.charCodeAt(i) === C_DASH) i++
+  const j = digitsEnd(s, i, end)
+  if (j === i || j - i > 17 || j >= end) return undefined
+  const unix = Number(s.slice(p + 3, j)) + 0 // `+ 0` turns -0 into 0
+  if (Math.abs(unix) > MAX_UNIX) return undefined
+  const node: Timestamp = { type: 'timestamp', unix }
+  let k = j
+  if (s.charCodeAt(k) === C_COLON) {
+    const style = s[k + 1]
+    if (style === undefined || !STYLES.includes(style) || k + 1 >= end) return undefined
+    node.style = style as TimestampStyle
+    k += 2
+  }
+  if (k >= end || s.charCodeAt(k) !== C_GT) return undefined
+  return { node, end: k + 1 }
+}
+
+/** `<:name:id>` or `<a:name:id>` at `p`. */
+export function customEmoji(s: string, p: number, end: number): Token<CustomEmoji> | undefined {
+  let i = p + 1
+  const animated = s.charCodeAt(i) === 0x61 /* a */
+  if (animated) i++
+  if (s.charCodeAt(i) !== C_COLON) return undefined
+  const nameStart = ++i
+  while (i < end && isWord(s.charCodeAt(i))) i++
+  if (i === nameStart || i >= end || s.charCodeAt(i) !== C_COLON) return undefined
+  const id = idThenGt(s, i + 1, end)
+  return id && { node: { type: 'customEmoji', name: s.slice(nameStart, i), id: id.node, animated }, end: id.end }
+}
+
+/** One to three words of letters, numbers, `-`, `_`, Devanagari or Thai, each 1 to 32 long. */
+const COMMAND = /<\/([-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}(?: [-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}){0,2}):(\d+)>/uy
+
+/** `</name:id>` at `p`. */
+export function commandMention(s: string, p: number, end: number): Token<CommandMention> | undefined {
+  if (s.charCodeAt(p + 1) !== C_SLASH) return undefined
+  COMMAND.lastIndex = p
+  const m = COMMAND.exec(s)
+  if (!m || COMMAND.lastIndex > end) return undefined
+  return { node: { type: 'commandMention', name: m[1]!, id: m[2]! }, end: COMMAND.lastIndex }
+}
+
+const TARGETS: readonly GuildNavigationTarget[] = ['customize', 'browse', 'guide', 'linked-roles', 'home']
+
+/** `<id:target>` or `<id:linked-roles:roleId>` at `p`. */
+export function guildNavigation(s: string, p: number, end: number): Token<GuildNavigation> | undefined {
+  if (!s.startsWith('<id:', p)) return undefined
+  for (const target of TARGETS) {
+    if (!s.startsWith(target, p + 4)) continue
+    const k = p + 4 + target.length
+    if (k < end && s.charCodeAt(k) === C_GT) return { node: { type: 'guildNavigation', target }, end: k + 1 }
+    if (target === 'linked-roles' && s.charCodeAt(k) === C_COLON) {
+      const id = idThenGt(s, k + 1, end)
+      if (id) return { node: { type: 'guildNavigation', target, roleId: id.node }, end: id.end }
+    }
+  }
+  return undefined
+}

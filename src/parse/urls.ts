@@ -1,0 +1,117 @@
+/**
+ * URLs: bare links, `<url>` links, `<name@host>` e-mail links, and the safety
+ * checks the client runs before it makes any of them (or a masked link)
+ * clickable.
+ */
+import type { Autolink } from '../ast.js'
+import { C_GT, C_LT, C_RPAREN, C_LPAREN, isSpace } from './chars.js'
+import { tablesOf } from './delimiters.js'
+import type { Source } from './source.js'
+import type { Token } from './tokens.js'
+
+const SCHEMES = new Set(['http:', 'https:', 'discord:', 'tel:', 'sms:', 'mailto:'])
+/** Characters the client strips before it compares a URL with what it shows. */
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\s]/
+
+/**
+ * Whether the client would make `url` clickable: an absolute URL with an
+ * allowed scheme, unchanged by whitespace clean-up, with `//` after `http(s):`
+ * and a host that is not percent-encoded.
+ */
+export function isSafeUrl(url: string): boolean {
+  if (url === '' || INVISIBLE.test(url)) return false
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return false
+  }
+  const scheme = parsed.protocol
+  if (!SCHEMES.has(scheme)) return false
+  if (scheme === 'http:' || scheme === 'https:') {
+    if (!/^https?:\/\//i.test(url)) return false
+    const host = url.slice(scheme.length + 2).split(/[/?#]/, 1)[0]!
+    if (host.includes('%') || parsed.hostname === '') return false
+  }
+  return true
+}
+
+/** Whether `text` holds something shaped like a URL (the client rejects masked links whose text or title does). */
+export function containsUrl(text: string): boolean {
+  return /[a-z][a-z\d+.-]*:\/\/\S/i.test(text)
+}
+
+/** The schemes a bare URL may start with (lowercase only). */
+export function bareUrlScheme(s: string, p: number): number {
+  if (s.startsWith('https://', p)) return 8
+  if (s.startsWith('http://', p) || s.startsWith('steam://', p)) return s.charCodeAt(p) === 0x68 /* h */ ? 7 : 8
+  return 0
+}
+
+/** Characters a bare URL may not end with. */
+const BAD_LAST = '.,:;"\']'
+
+/**
+ * A bare URL at `p`: the scheme, then two or more characters that are neither
+ * whitespace nor `<`, ending in something other than `.,:;"']`. An unbalanced
+ * closing parenthesis at the end goes back to the text.
+ * Returns the match (which becomes text when the URL is unsafe).
+ */
+export function bareUrl(s: string, p: number, end: number): { end: number; url: string; safe: boolean } | undefined {
+  const scheme = bareUrlScheme(s, p)
+  if (scheme === 0) return undefined
+  let j = p + scheme
+  while (j < end) {
+    const c = s.charCodeAt(j)
+    if (c === C_LT || isSpace(c)) break
+    j++
+  }
+  while (j > p + scheme + 1 && BAD_LAST.includes(s[j - 1]!)) j--
+  if (j - (p + scheme) < 2 || BAD_LAST.includes(s[j - 1]!)) return undefined
+  if (s.charCodeAt(j - 1) === C_RPAREN) {
+    let balance = 0
+    for (let k = p; k < j; k++) {
+      const c = s.charCodeAt(k)
+      if (c === C_LPAREN) balance++
+      else if (c === C_RPAREN) balance--
+    }
+    if (balance < 0) j--
+  }
+  const url = s.slice(p, j)
+  return { end: j, url, safe: isSafeUrl(url) }
+}
+
+/**
+ * `<scheme:/…>` at `p`: the URL inside angle brackets, or — the client's own
+ * forms — `<name@host.tld>` as a `mailto:` link. `safe` is false when the
+ * URL fails the checks (the client then shows it as text without brackets).
+ */
+export function angleUrl(
+  src: Source,
+  p: number,
+  end: number,
+): (Token<Autolink> & { safe: boolean; inner: string }) | undefined {
+  const s = src.s
+  const t = tablesOf(src)
+  // scheme: one or more characters other than `:`, space and `>` (found by table: `<<<<` must not rescan)
+  const i = t.next(':  >', (c) => c === 0x3a || c === 0x20 || c === C_GT)[p + 1]!
+  if (i > p + 1 && i + 2 <= end && s.startsWith(':/', i)) {
+    const k = t.next(' >', (c) => c === 0x20 || c === C_GT)[i + 2]!
+    if (k > i + 2 && k < end && s.charCodeAt(k) === C_GT) {
+      const url = s.slice(p + 1, k)
+      return { node: { type: 'autolink', url, suppressEmbed: true }, end: k + 1, safe: isSafeUrl(url), inner: url }
+    }
+    return undefined
+  }
+  return email(s, p, end)
+}
+
+const EMAIL = /<([^\s@<>]+@[^\s@<>.]+(?:\.[^\s@<>.]+)+)>/y
+
+function email(s: string, p: number, end: number): (Token<Autolink> & { safe: boolean; inner: string }) | undefined {
+  EMAIL.lastIndex = p
+  const m = EMAIL.exec(s)
+  if (!m || EMAIL.lastIndex > end) return undefined
+  const url = `mailto:${m[1]!}`
+  return { node: { type: 'autolink', url, suppressEmbed: true }, end: EMAIL.lastIndex, safe: isSafeUrl(url), inner: m[1]! }
+}
