@@ -66,6 +66,22 @@ describe('discord-markup parse', () => {
     })
   })
 
+  it('should print formatting as parents with child counts and mentions with their fields', async () => {
+    const result = await run(['parse', '**Hi** <@80351110224678912>'])
+
+    expect(result.code).toBe(0)
+    expect(result.stdout).toBe(
+      [
+        'root[3] (1:1-1:28)',
+        '├─ bold[1] (1:1-1:7)',
+        '│  └─ text "Hi" (1:3-1:5)',
+        '├─ text " " (1:7-1:8)',
+        '└─ userMention id="80351110224678912" (1:8-1:28)',
+        '',
+      ].join('\n'),
+    )
+  })
+
   it('should print exactly inspect(parse(text)) for the bundled example message', async () => {
     const message = readFileSync(exampleFile, 'utf8').replace(/\n$/, '')
 
