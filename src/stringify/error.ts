@@ -1,0 +1,102 @@
+/**
+ * The one error `stringify` throws: a tree (or part of one) that no message
+ * text parses back to.
+ */
+import type { Node } from '../ast.js'
+
+/**
+ * Why a node cannot be printed. The codes are stable: match on them, not on
+ * the message.
+ *
+ * - `unknown-node`: a `type` the printer does not know.
+ * - `invalid-nesting`: the node may not appear where it is (a quote in a
+ *   quote, a heading in a list item, subtext in subtext, a spoiler in a
+ *   spoiler, a mention in link text, a `listItem` outside a list…).
+ * - `empty-content`: a parent without children, or an empty `value`.
+ * - `adjacent-text`: two `text` siblings (the parser always merges them).
+ * - `unrepresentable-text`: a value with characters the client rewrites
+ *   (tab, CR, form feed) or drops (two spaces before a newline).
+ * - `edge-whitespace`: whitespace where the client trims it (the ends of a
+ *   heading, subtext or list item).
+ * - `needs-line-start`: a heading, subtext, quote or list that does not
+ *   start a line.
+ * - `needs-line-end`: a block that must end its line but is followed on the
+ *   same line, or content that must stay on one line but spans several.
+ * - `adjacent-blocks`: two lists, or two line quotes, in a row (they would
+ *   merge into one).
+ * - `ambiguous-delimiters`: no choice of delimiters makes the span close
+ *   where it should (`~~a~~` with content ending in `~`, `**` directly
+ *   around `*x*`…).
+ * - `invalid-id`, `invalid-name`, `invalid-target`, `invalid-timestamp`,
+ *   `invalid-style`, `invalid-depth`, `invalid-start`, `invalid-lang`,
+ *   `invalid-url`: a field no token can carry.
+ * - `contains-fence`: a code block value holding three backticks.
+ * - `unrepresentable-code`: an inline code value no fence can delimit, or a
+ *   code block value with leading or trailing newlines.
+ * - `unrepresentable`: the printed text parses to a different tree, for a
+ *   reason none of the codes above names (the last-resort check).
+ */
+export type StringifyErrorReason =
+  | 'unknown-node'
+  | 'invalid-nesting'
+  | 'empty-content'
+  | 'adjacent-text'
+  | 'unrepresentable-text'
+  | 'edge-whitespace'
+  | 'needs-line-start'
+  | 'needs-line-end'
+  | 'adjacent-blocks'
+  | 'ambiguous-delimiters'
+  | 'invalid-id'
+  | 'invalid-name'
+  | 'invalid-target'
+  | 'invalid-timestamp'
+  | 'invalid-style'
+  | 'invalid-depth'
+  | 'invalid-start'
+  | 'invalid-lang'
+  | 'invalid-url'
+  | 'contains-fence'
+  | 'unrepresentable-code'
+  | 'unrepresentable'
+
+/**
+ * Thrown by `stringify` for a tree that no message text can express.
+ *
+ * @example
+ * ```ts
+ * import { StringifyError, stringify } from 'discord-markup'
+ *
+ * try {
+ *   stringify({ type: 'root', children: [{ type: 'userMention', id: 'abc' }] })
+ * } catch (error) {
+ *   if (error instanceof StringifyError) {
+ *     error.reason // 'invalid-id'
+ *     error.path // [0]
+ *     error.message // 'Cannot stringify userMention: invalid-id'
+ *   }
+ * }
+ * ```
+ */
+export class StringifyError extends Error {
+  override name = 'StringifyError'
+  /** The node that cannot be printed. */
+  readonly node: Node
+  /** Why, as a stable code. */
+  readonly reason: StringifyErrorReason
+  /** Child indexes from the tree given to `stringify` down to `node` (`[]` for the tree itself). */
+  readonly path: number[]
+
+  /**
+   * @param node The offending node.
+   * @param reason Why it cannot be printed.
+   * @param path Child indexes from the printed tree down to `node`.
+   */
+  constructor(node: Node, reason: StringifyErrorReason, path: number[]) {
+    const at = node.position?.start
+    super(`Cannot stringify ${node.type}${at ? ` at ${at.line}:${at.column}` : ''}: ${reason}`)
+    this.node = node
+    this.reason = reason
+    this.path = path
+  }
+}

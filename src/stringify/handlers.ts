@@ -1,0 +1,453 @@
+/**
+ * One handler per node type: each prints its node, choosing delimiters and
+ * checking that the client would read the text back as the same node.
+ *
+ * Delimited spans are checked against the client's own rule for the span:
+ * after printing the content, the handler runs the rule (a regular
+ * expression) over `open + content + close + next` and requires that it take
+ * exactly the content. That catches contents that would close the span early
+ * (`~~a~~~`), delimiters that merge with their neighbours (`***a***` is an
+ * italic around a bold, not the reverse) and lookaheads that fail (`_a_b`).
+ */
+import type {
+  BlockQuote,
+  CodeBlock,
+  Heading,
+  InlineCode,
+  Link,
+  List,
+  ListItem,
+  Node,
+  Nodes,
+  NodeType,
+  Parent,
+  Text,
+  Timestamp,
+} from '../ast.js'
+import { parse } from '../parse/index.js'
+import { bareUrl, containsUrl, isSafeUrl } from '../parse/urls.js'
+import { differ } from './differ.js'
+import { StringifyError, type StringifyErrorReason } from './error.js'
+import { F_HEADING, F_ITEM, F_LINK, F_QUOTE, F_SPOILER, F_STAR, F_SUB, F_UNDER, type State } from './state.js'
+import { escapeText } from './unsafe.js'
+
+/** Prints one node where `st` says it stands. */
+export type Handler<T> = (node: T, st: State) => string
+
+/** Throws the error for `node`. */
+export function fail(node: Node, reason: StringifyErrorReason, st: State | number[]): never {
+  throw new StringifyError(node, reason, Array.isArray(st) ? st : st.path)
+}
+
+// ---------------------------------------------------------------------------
+// The client's rules for delimited spans, as regular expressions anchored at the opener.
+
+/** `*italic*`, with the loose form: one or two spaces before the closing star are dropped. */
+const ITALIC_STAR = /^\*(?=\S)((?:\*\*|\\[\s\S]|\s+(?:\\[\s\S]|[^\s*\\]|\*\*)|[^\s*\\])+?)(?: {1,2})?\*(?!\*)/
+/** `_italic_`: closes at a lone `_` that no ASCII letter or digit follows. */
+const ITALIC_UNDERSCORE = /^_((?:__|\\[\s\S]|[^\\_])+?)_(?![A-Za-z0-9_])/
+const BOLD = /^\*\*((?:\\[\s\S]|[^\\])+?)\*\*(?!\*)/
+const UNDERLINE = /^__((?:\\[\s\S]|[^\\])+?)__(?!_)/
+const STRIKE = /^~~([\s\S]+?)~~(?!_)/
+const SPOILER = /^\|\|([\s\S]+?)\|\|/
+const INLINE_CODE = /^(`+)([\s\S]*?[^`])\1(?!`)/
+const CODE_BLOCK = /^```(?:[a-z0-9_+\-.#]+?\n)?\n*[^\n][\s\S]*?\n*```/i
+
+/** The emphasis rules in tie order: at equal length, italic beats bold beats underline. */
+const EMPHASIS: [string, RegExp][] = [
+  ['italic', ITALIC_STAR],
+  ['italic', ITALIC_UNDERSCORE],
+  ['bold', BOLD],
+  ['underline', UNDERLINE],
+]
+
+/** Whether the emphasis rules read `text` as a `type` span whose content is exactly `content`. */
+function emphasis(type: string, text: string, content: string): boolean {
+  let best: RegExpExecArray | null = null
+  let winner = ''
+  for (const [name, rule] of EMPHASIS) {
+    const m = rule.exec(text)
+    if (m && (!best || m[0].length > best[0].length)) [best, winner] = [m, name]
+  }
+  return winner === type && best?.[1] === content
+}
+
+// ---------------------------------------------------------------------------
+// Content
+
+/** The nodes masked-link text may hold; the client rejects the link for anything else. */
+const LINK_CONTENT = new Set(['text', 'bold', 'italic', 'underline', 'strikethrough', 'spoiler', 'inlineCode', 'timestamp'])
+
+/** The last character of a node's output, as far as its shape says (`\x01`: some punctuation). */
+function lastChar(node: Node): string {
+  switch (node.type) {
+    case 'text':
+      return (node as Text).value.slice(-1)
+    case 'heading':
+    case 'subtext':
+    case 'list':
+      // Not the last child (something follows it), so it ends its line.
+      return '\n'
+    case 'blockQuote': {
+      const end = (node as BlockQuote).children.at(-1)
+      return end?.type === 'text' && (end as Text).value.endsWith('\n') ? '\n' : '\x01'
+    }
+    case 'bold':
+      return '*'
+    case 'underline':
+      return '_'
+    case 'strikethrough':
+      return '~'
+    case 'spoiler':
+      return '|'
+    default:
+      return '\x01'
+  }
+}
+
+/**
+ * Prints the children of `parent`, right to left so that each sees what
+ * follows it.
+ *
+ * @param open The opening delimiter, whose last character the first child follows (`' '` after a
+ *   block marker, `''` for the root).
+ * @param close The closing delimiter.
+ * @param block Whether the content is parsed as a block of its own (root, quote, item, heading,
+ *   subtext), which ends where it ends, rather than inside delimiters.
+ * @param raw For delimited content: whether the last child looks ahead at the closing delimiter
+ *   (as the span's own rule does) rather than at the end of its content (as the content's parse
+ *   does). Spans try the second first and fall back to the first.
+ */
+export function content(parent: Parent, st: State, f: number, open: string, close: string, block: boolean, raw = false): string {
+  const kids = parent.children
+  const n = kids.length
+  if (n === 0) fail(parent, 'empty-content', st)
+  let out = ''
+  let next = block || !raw ? '' : close[0]!
+  for (let i = n - 1; i >= 0; i--) {
+    const kid = kids[i]!
+    const prev = kids[i - 1]
+    const path = [...st.path, i]
+    if (prev?.type === 'text' && kid.type === 'text') fail(kid, 'adjacent-text', path)
+    if (prev && kid.type === 'text' && blockBefore(prev, (kid as Text).value)) fail(kid, 'unrepresentable-text', path)
+    // A container's first child sees the capture from before the container.
+    const printed = print(kid, {
+      path,
+      before: prev ? captureEnd(prev) : st.before,
+      prevChar: prev ? lastChar(prev) : open.slice(-1) || st.prevChar,
+      rest: out,
+      next,
+      last: i === n - 1,
+      prevType: prev?.type,
+      f,
+    })
+    out = printed + out
+    next = printed[0] ?? next
+  }
+  return out
+}
+
+/** The end of the capture a node leaves for the next one's line-start check. */
+const captureEnd = (node: Node): string => (node.type === 'text' ? (node as Text).value : lastChar(node))
+
+/**
+ * Whether a text starting with `value` cannot follow `prev`: a heading swallows the blank lines
+ * after it, and a line starting with a space continues a list.
+ */
+const blockBefore = (prev: Node, value: string): boolean =>
+  (prev.type === 'heading' && /^\s*\n/.test(value)) || (prev.type === 'list' && value.startsWith(' '))
+
+// ---------------------------------------------------------------------------
+// Dispatch, with a memo: an italic may print its content twice (once per delimiter), and without
+// the memo nested italics would cost 2^depth.
+
+let memo = new WeakMap<object, Map<string, string | StringifyError>>()
+
+/** Forgets the printed subtrees (at the start of every `stringify`). */
+export function resetMemo(): void {
+  memo = new WeakMap()
+}
+
+/** Prints any node. */
+export function print(node: Node, st: State): string {
+  let cache = memo.get(node)
+  if (!cache) memo.set(node, (cache = new Map()))
+  const key = `${st.path.join()}|${st.f}|${st.next}|${st.prevChar}|${st.last}`
+  const hit = cache.get(key)
+  if (typeof hit === 'string') return hit
+  if (hit) throw hit
+  try {
+    const handler = handlers[node.type as NodeType] as Handler<Node> | undefined
+    if (!handler) fail(node, 'unknown-node', st)
+    const out = handler(node, st)
+    cache.set(key, out)
+    return out
+  } catch (error) {
+    if (error instanceof StringifyError) cache.set(key, error)
+    throw error
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Handlers
+
+const DIGITS = /^\d+$/
+const STYLES = /^[tTdDfFsSR]$/
+const LANG = /^[A-Za-z0-9_+\-.#]+$/
+const COMMAND = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}(?: [-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}){0,2}$/u
+const TARGETS = new Set(['customize', 'browse', 'guide', 'linked-roles', 'home'])
+/** Characters the client rewrites (tabs, CR) or removes (form feed) before parsing. */
+const REWRITTEN = /[\t\r\f]/
+
+/** Checks an id (digits only). */
+function id<T extends Node & { id: string }>(node: T, st: State, text: string): string {
+  if (!DIGITS.test(node.id)) fail(node, 'invalid-id', st)
+  return text
+}
+
+/**
+ * Prints a delimited span: for each opening delimiter in `opens`, the content is printed (first
+ * as its own parse sees it, then as the span's rule does) until `check` accepts the result.
+ */
+function delimit(node: Parent, st: State, opens: string, size: number, flag: (d: string) => number, check: Check): string {
+  let error: StringifyError | undefined
+  for (const d of opens) {
+    const open = d.repeat(size)
+    for (const raw of [false, true]) {
+      try {
+        const c = content(node, st, st.f | flag(d), open, open, false, raw)
+        if (check(open + c + open + st.next, c)) return open + c + open
+      } catch (caught) {
+        if (!(caught instanceof StringifyError)) throw caught
+        // A choice made inside may be what failed: keep trying, but report a real error over an ambiguity.
+        if (caught.reason !== 'ambiguous-delimiters') error ??= caught
+      }
+    }
+  }
+  throw error ?? new StringifyError(node, 'ambiguous-delimiters', st.path)
+}
+
+type Check = (text: string, content: string) => boolean
+
+/** Bold, underline, strikethrough and spoiler: fixed delimiters, checked with `check`. */
+const span =
+  (d: string, flag: number, check: Check): Handler<Parent> =>
+  (node, st) =>
+    delimit(node, st, d, 2, () => flag, check)
+
+const captures =
+  (rule: RegExp): Check =>
+  (text, c) =>
+    rule.exec(text)?.[1] === c
+
+/** Heading and subtext content: one line, which the client trims. */
+function line(node: Parent, st: State, f: number): string {
+  if (!/\n$/.test(st.before)) fail(node, 'needs-line-start', st)
+  // Empty content: the marker and two spaces, the second of which the client trims away.
+  if (node.children.length === 0) return ' '
+  const c = content(node, st, st.f | f, ' ', '', true)
+  if (c.includes('\n')) fail(node, 'needs-line-end', st)
+  if (/^\s|\s$/.test(c)) fail(node, 'edge-whitespace', st)
+  return c
+}
+
+/** A list item after `bullet` (`-` or `1.`), continuation lines indented to the bullet's width plus `indent`. */
+export function item(node: ListItem, bullet: string, indent: string, st: State, lastItem: boolean): string {
+  if (node.type !== 'listItem') fail(node, 'invalid-nesting', st)
+  // An empty item is a bullet and a space with nothing after them.
+  if (node.children.length === 0) return `${bullet}  `
+  const c = content(node, st, st.f | F_ITEM, ' ', '', true)
+  // The bullet's spaces all go, and so do trailing newlines (and the spaces before them); trailing
+  // spaces survive only at the very end of the list's scope.
+  if (c.startsWith(' ') || /\n$/.test(c) || (/ $/.test(c) && !(lastItem && st.last))) fail(node, 'edge-whitespace', st)
+  const pad = indent + ' '.repeat(bullet.length + 1)
+  return `${bullet} ${c.replaceAll('\n', `\n${pad}`)}`
+}
+
+export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> } = {
+  root(node, st) {
+    if (st.path.length > 0) fail(node, 'invalid-nesting', st)
+    return node.children.length === 0 ? '' : content(node, st, 0, '', '', true)
+  },
+
+  text(node, st) {
+    const v = node.value
+    if (v === '') fail(node, 'empty-content', st)
+    // Two or more spaces before a newline are a line break: the client drops the spaces.
+    if (REWRITTEN.test(v) || / {2}\n/.test(v)) fail(node, 'unrepresentable-text', st)
+    // Masked-link text has no escapes: it prints as is, and the final check catches what would not read back.
+    return st.f & F_LINK ? v : escapeText(v, st)
+  },
+
+  bold: span('*', 0, (text, c) => emphasis('bold', text, c)),
+  underline: span('_', 0, (text, c) => emphasis('underline', text, c)),
+  strikethrough: span('~', 0, captures(STRIKE)),
+  spoiler(node, st) {
+    if (st.f & F_SPOILER) fail(node, 'invalid-nesting', st)
+    return span('|', F_SPOILER, captures(SPOILER))(node, st)
+  },
+
+  italic(node, st) {
+    // `*` holds up next to words; `_` allows whitespace at the ends and can follow a `**`.
+    return delimit(node, st, st.prevChar === '*' ? '_*' : '*_', 1, (d) => (d === '*' ? F_STAR : F_UNDER), (text, c) =>
+      emphasis('italic', text, c),
+    )
+  },
+
+  inlineCode(node, st) {
+    const v = node.value
+    if (v === '') fail(node, 'empty-content', st)
+    if (REWRITTEN.test(v)) fail(node, 'unrepresentable-text', st)
+    // One space of padding next to a backtick is removed by the client, so a value that starts or
+    // ends with a backtick (after spaces) gets one.
+    const c = (/^ *`/.test(v) ? ' ' : '') + v + (/` *$/.test(v) ? ' ' : '')
+    const runs = new Set(v.match(/`+/g)?.map((run) => run.length))
+    for (let n = 1; n <= runs.size + 1; n++) {
+      const fence = '`'.repeat(n)
+      const text = fence + c + fence
+      if (runs.has(n) || CODE_BLOCK.test(text)) continue
+      const m = INLINE_CODE.exec(text + st.next)
+      if (m?.[0] === text && m[2]!.replace(/^ (?= *`)|(` *) $/g, '$1') === v) return text
+    }
+    return fail(node, 'unrepresentable-code', st)
+  },
+
+  codeBlock(node: CodeBlock, st) {
+    const { value: v, lang } = node
+    if (v === '') fail(node, 'empty-content', st)
+    if (REWRITTEN.test(v)) fail(node, 'unrepresentable-text', st)
+    // The closing fence is looked for from the second character on.
+    if (v.includes('```', 1)) fail(node, 'contains-fence', st)
+    if (/^\n|\n$/.test(v)) fail(node, 'unrepresentable-code', st)
+    if (lang !== undefined && !LANG.test(lang)) fail(node, 'invalid-lang', st)
+    if (st.f & F_LINK) fail(node, 'invalid-nesting', st)
+    // The one-line form fits in headings and subtext; it needs no language and no final backtick.
+    if (lang === undefined && !v.includes('\n') && !v.endsWith('`')) return '```' + v + '```'
+    return '```' + (lang ?? '') + '\n' + v + '\n```'
+  },
+
+  userMention: (node, st) => id(node, st, `<@${node.id}>`),
+  roleMention: (node, st) => id(node, st, `<@&${node.id}>`),
+  channelMention: (node, st) => id(node, st, `<#${node.id}>`),
+  everyoneMention: () => '@everyone',
+  hereMention: () => '@here',
+
+  commandMention(node, st) {
+    if (!COMMAND.test(node.name)) fail(node, 'invalid-name', st)
+    return id(node, st, `</${node.name}:${node.id}>`)
+  },
+
+  guildNavigation(node, st) {
+    const { target, roleId } = node
+    if (!TARGETS.has(target)) fail(node, 'invalid-target', st)
+    if (roleId === undefined) return `<id:${target}>`
+    if (target !== 'linked-roles') fail(node, 'invalid-target', st)
+    if (!DIGITS.test(roleId)) fail(node, 'invalid-id', st)
+    return `<id:linked-roles:${roleId}>`
+  },
+
+  timestamp(node: Timestamp, st) {
+    const { unix, style } = node
+    // The client reads whole seconds within the JavaScript Date range; `-0` reads as 0.
+    if (!Number.isInteger(unix) || Math.abs(unix) > 8_640_000_000_000 || Object.is(unix, -0)) {
+      fail(node, 'invalid-timestamp', st)
+    }
+    if (style !== undefined && !STYLES.test(style)) fail(node, 'invalid-style', st)
+    return `<t:${unix}${style === undefined ? '' : `:${style}`}>`
+  },
+
+  customEmoji(node, st) {
+    if (!/^\w+$/.test(node.name)) fail(node, 'invalid-name', st)
+    return id(node, st, `<${node.animated ? 'a' : ''}:${node.name}:${node.id}>`)
+  },
+
+  link(node: Link, st) {
+    const { url } = node
+    if (st.f & F_LINK) fail(node, 'invalid-nesting', st)
+    if (!isSafeUrl(url) || /[\s<>]/.test(url)) fail(node, 'invalid-url', st)
+    node.children.forEach((kid, i) => LINK_CONTENT.has(kid.type) || fail(kid, 'invalid-nesting', [...st.path, i]))
+    const c = content(node, st, st.f | F_LINK, '[', ']', false, true)
+    // The client refuses blank link text, and link text that holds a URL.
+    if (c.trim() === '') fail(node, 'empty-content', st)
+    if (containsUrl(c)) fail(node, 'unrepresentable-text', st)
+    const out = `[${c}](${node.suppressEmbed ? `<${url}>` : url})`
+    // Link text has no escapes: whether it reads back is a matter of parsing it.
+    const diff = differ(node, parse(out).children.length === 1 ? parse(out).children[0] : undefined, [])
+    if (diff) fail(diff[0], diff[0].type === 'text' ? 'unrepresentable-text' : 'ambiguous-delimiters', [...st.path, ...diff[1]])
+    return out
+  },
+
+  autolink(node, st) {
+    const { url } = node
+    if (node.suppressEmbed) {
+      // `<name@host>` reads as a `mailto:` link.
+      return `<${url.startsWith('mailto:') ? url.slice(7) : url}>`
+    }
+    // A bare URL runs on over everything up to a space or `<`, then gives back trailing punctuation.
+    const after = st.last ? '' : st.rest
+    const m = bareUrl(url + after, 0, url.length + after.length)
+    if (m?.url !== url || !m.safe) fail(node, 'invalid-url', st)
+    return url
+  },
+
+  heading(node: Heading, st) {
+    if (node.depth !== 1 && node.depth !== 2 && node.depth !== 3) fail(node, 'invalid-depth', st)
+    if (st.f & (F_ITEM | F_LINK)) fail(node, 'invalid-nesting', st)
+    const c = line(node, st, F_HEADING)
+    // An empty heading's whitespace would run on into the next line.
+    if (c === ' ' && !st.last) fail(node, 'empty-content', st)
+    // A trailing `#` run is cut off the content, escaped or not.
+    if (c.endsWith('#')) fail(node, 'ambiguous-delimiters', st)
+    // Content that starts with `#` (a heading in a heading) needs a second space: the client gives
+    // one back to the content when `#` follows the whitespace, and trims it off.
+    return `${'#'.repeat(node.depth)} ${c.startsWith('#') ? ' ' : ''}${c}${st.last ? '' : '\n'}`
+  },
+
+  subtext(node, st) {
+    if (st.f & (F_SUB | F_LINK)) fail(node, 'invalid-nesting', st)
+    return `-# ${line(node, st, F_SUB)}${st.last ? '' : '\n'}`
+  },
+
+  blockQuote(node: BlockQuote, st) {
+    if (st.f & (F_QUOTE | F_LINK)) fail(node, 'invalid-nesting', st)
+    if (!/\n *$/.test(st.before)) fail(node, 'needs-line-start', st)
+    const c = content(node, st, st.f | F_QUOTE, ' ', '', true)
+    // `>>> ` takes everything to the end of its scope, so it only fits a quote that ends there. It is
+    // the only way to print a quote right after another one, which a `> ` line would join.
+    if (st.last && (c.includes('\n') || st.prevType === 'blockQuote')) return `>>> ${c}`
+    if (st.prevType === 'blockQuote') fail(node, 'adjacent-blocks', st)
+    // A run of `> ` lines takes the newline that ends it.
+    if (!st.last && !c.endsWith('\n')) fail(node, 'needs-line-end', st)
+    const lines = c.split('\n')
+    return lines.map((l, k) => (k === lines.length - 1 && l === '' ? '' : `> ${l}`)).join('\n')
+  },
+
+  list(node: List, st) {
+    const { ordered, start } = node
+    if (st.f & F_LINK) fail(node, 'invalid-nesting', st)
+    if (ordered ? !(Number.isInteger(start) && start! >= 1 && start! <= 1_000_000_000) : start !== undefined) {
+      fail(node, 'invalid-start', st)
+    }
+    if (st.prevType === 'list') fail(node, 'adjacent-blocks', st)
+    // In an item, the newline before a nested list is not part of the text before it: print one.
+    const lead = st.f & F_ITEM && st.prevType ? '\n' : ''
+    const indent = /\n( *)$/.exec(lead || st.before)?.[1]
+    if (indent === undefined) fail(node, 'needs-line-start', st)
+    const items = node.children
+    if (items.length === 0) fail(node, 'empty-content', st)
+    let before = lead || st.before
+    const out = items.map((kid, i) => {
+      const printed = item(kid, ordered ? `${start! + i}.` : '-', indent, { ...st, path: [...st.path, i], before }, i === items.length - 1)
+      // The next item's content starts after the capture this one ended with.
+      const end = kid.children?.at(-1)
+      if (end) before = captureEnd(end)
+      return printed
+    })
+    // Later items repeat the first one's indentation (the spaces the previous capture ended with).
+    return lead + out.join(`\n${indent}`) + (st.last ? '' : '\n')
+  },
+
+  listItem(node, st) {
+    return fail(node, 'invalid-nesting', st)
+  },
+}

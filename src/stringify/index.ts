@@ -1,0 +1,57 @@
+/**
+ * `stringify`: syntax tree in, message text out.
+ *
+ * The handlers (one per node type) choose delimiters and escapes; a last
+ * check parses the output and compares it with the tree, so that whatever
+ * `stringify` returns reads back as the same tree, and a tree that no text
+ * can express always ends in a `StringifyError` (naming the first node that
+ * would read back differently when no handler caught it earlier).
+ */
+import type { Node, Nodes, Root } from '../ast.js'
+import { parse } from '../parse/index.js'
+import { StringifyError } from './error.js'
+import { differ } from './differ.js'
+import { print } from './print.js'
+
+export { StringifyError, type StringifyErrorReason } from './error.js'
+
+/**
+ * Prints a tree as message text, with the least escaping needed: a character
+ * is escaped only where it would otherwise start or end markup.
+ *
+ * For every tree that `parse` returns, `parse(stringify(tree))` equals `tree`
+ * (positions aside). A node other than `root` prints as a message holding just
+ * that node (a `listItem` as a one-item list).
+ *
+ * @param tree The tree, or any node of it.
+ * @returns The message text.
+ * @throws {StringifyError} When no text reads back as `tree`: an empty `bold`,
+ *   an id that is not digits, a heading inside a list item, two adjacent text
+ *   nodes…; `reason` says which, `path` says where.
+ *
+ * @example
+ * ```ts
+ * import { stringify } from 'discord-markup'
+ *
+ * stringify({
+ *   type: 'root',
+ *   children: [
+ *     { type: 'bold', children: [{ type: 'text', value: 'Release' }] },
+ *     { type: 'text', value: ' for ' },
+ *     { type: 'roleMention', id: '165511591545143296' },
+ *     { type: 'text', value: ' (2 * 3 = 6, *not* markup)' },
+ *   ],
+ * })
+ * // '**Release** for <@&165511591545143296> (2 * 3 = 6, \\*not\\* markup)'
+ * ```
+ */
+export function stringify(tree: Root | Nodes): string {
+  const out = print(tree)
+  // The tree the output must parse to, and how deep `tree` sits in it.
+  const isItem = tree.type === 'listItem'
+  const want = (tree.type === 'root' ? tree : { type: 'root', children: [isItem ? { type: 'list', ordered: false, children: [tree] } : tree] }) as Root
+  const skip = tree.type === 'root' ? 0 : isItem ? 2 : 1
+  const diff = differ(want, parse(out), [])
+  if (diff) throw new StringifyError(diff[1].length < skip ? tree : diff[0], 'unrepresentable', diff[1].slice(skip))
+  return out
+}

@@ -1,0 +1,27 @@
+/**
+ * The printer without the final check: what the handlers alone make of a
+ * tree. Internal; `stringify` wraps it.
+ */
+import type { Nodes, Root } from '../ast.js'
+import { item, print as printNode, resetMemo } from './handlers.js'
+import type { State } from './state.js'
+
+/**
+ * Prints a tree without the final check. Tests use it to see that the
+ * handlers alone catch the unrepresentable trees.
+ *
+ * @example
+ * ```ts
+ * print({ type: 'bold', children: [{ type: 'text', value: 'hi' }] }) // '**hi**'
+ * ```
+ */
+export function print(tree: Root | Nodes): string {
+  resetMemo()
+  const st: State = { path: [], before: '\n', prevChar: '\n', rest: '', next: '', last: true, prevType: undefined, f: 0 }
+  try {
+    return tree.type === 'listItem' ? item(tree, '-', '', st, true) : printNode(tree, st)
+  } finally {
+    resetMemo()
+  }
+}
+

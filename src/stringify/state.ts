@@ -1,0 +1,43 @@
+/**
+ * What a handler knows about the place it prints at.
+ *
+ * Siblings are printed right to left, so a node sees the output that follows
+ * it (its lookahead) but only the source shape of what precedes it (enough
+ * for line starts, which depend on whether the previous capture ended a line).
+ */
+
+/** Inside a block quote: no quotes. */
+export const F_QUOTE = 1
+/** Inside a list item: no headings. */
+export const F_ITEM = 2
+/** Inside subtext: no subtext. */
+export const F_SUB = 4
+/** Inside masked-link text: no escapes, a reduced rule set. */
+export const F_LINK = 8
+/** Inside a spoiler: spoilers never nest. */
+export const F_SPOILER = 16
+/** Inside `*italic*`: the italic's scan reads every `*` of its content. */
+export const F_STAR = 32
+/** Inside `_italic_`: the italic's scan reads every `_` of its content. */
+export const F_UNDER = 64
+/** Inside a heading: a heading's content cannot start with `#`. */
+export const F_HEADING = 128
+
+export interface State {
+  /** Child indexes from the printed tree down to the node. */
+  path: number[]
+  /** The end of what the parser captured just before the node; `\n` at the start of a block's content. */
+  before: string
+  /** The character printed just before the node (`\x01` for punctuation whose exact kind is unknown). */
+  prevChar: string
+  /** The printed output of the following siblings. */
+  rest: string
+  /** The first character printed after the node (a sibling's, or its parent's closing delimiter); '' at the end of a block. */
+  next: string
+  /** Nothing follows the node in its parse scope. */
+  last: boolean
+  /** The type of the previous sibling, if any. */
+  prevType: string | undefined
+  /** Context flags, `F_*`. */
+  f: number
+}

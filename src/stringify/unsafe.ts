@@ -1,0 +1,130 @@
+/**
+ * When a character of a `text` value must be escaped.
+ *
+ * The client reads `\` followed by any character that is not an ASCII letter,
+ * digit or whitespace as that character, literally. Every markup character is
+ * punctuation, so any of them can be escaped; letters, digits and whitespace
+ * never need to be. The table below says, per markup character, in which
+ * situation it would open or close something. Everything else (`.`, `!`, `?`,
+ * `(`…) is printed as is, and so is a markup character whose rule says no:
+ * `2 * 3`, `snake_case` at the end of a message, `a|b`, `1.5`.
+ *
+ * The rules look only at the text's own characters and its immediate
+ * surroundings (see {@link Around}); where a construct could pair with
+ * something far away that the rule cannot see, it escapes.
+ */
+import { channelMention, commandMention, customEmoji, guildNavigation, timestamp, userOrRoleMention } from '../parse/tokens.js'
+import type { State } from './state.js'
+import { F_HEADING, F_ITEM, F_QUOTE, F_STAR, F_SUB, F_UNDER } from './state.js'
+
+/** What a rule may look at. */
+export interface Around {
+  /** The whole text value. */
+  value: string
+  /** Where the character is in it. */
+  i: number
+  /** The character before (a placeholder `\x01` after a non-text node, `\n` at a line start). */
+  prev: string
+  /** The character after, in the printed output ('' at the end of the parse scope). */
+  next: string
+  /** Only spaces since the start of the line: headings, quotes and lists can start here. */
+  bol: boolean
+  /** Only spaces and then digits since the start of the line: `1.` would be a list bullet. */
+  num: boolean
+  /** The text ends its parse scope (nothing follows it before its parent's closing delimiter). */
+  last: boolean
+  /** Context flags of the text (`F_*`). */
+  f: number
+  /** The printed output after the text, in its parse scope. */
+  after: string
+}
+
+/** The rules that start with `<`, as the parser has them (each reads `s` at `p`, up to `end`). */
+const ANGLE: ((s: string, p: number, end: number) => unknown)[] = [
+  customEmoji,
+  // `<scheme:/…>` and `<name@host.tld>` (an unsafe URL reads as text without its brackets, so it counts too).
+  (s) => /^<(?:[^: >]+:\/[^ >]+|[^\s@<>]+@[^\s@<>.]+(?:\.[^\s@<>.]+)+)>/.test(s),
+  timestamp,
+  channelMention,
+  commandMention,
+  (s, p, end) => s[p + 1] === '@' && userOrRoleMention(s, p, end),
+  guildNavigation,
+]
+
+const isSpaceChar = (c: string): boolean => c === ' ' || c === '\n'
+const isAlnum = (c: string): boolean => /^[A-Za-z0-9]$/.test(c)
+/** `\` escapes what follows unless it is an ASCII letter, digit or whitespace. */
+export const isEscapable = (c: string): boolean => c !== '' && !/^[A-Za-z0-9\s]/.test(c)
+
+/**
+ * One rule per markup character: `true` when the character must be escaped.
+ * A character without a rule is never escaped.
+ */
+export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
+  // An escape is a backslash before punctuation: keep a literal one from taking what follows.
+  '\\': (a) => isEscapable(a.next),
+  // Italic and bold openers and closers, and the `* ` bullet. A star between spaces pairs with nothing.
+  '*': (a) =>
+    // In `*italic*` content a `**` pair is not a closer; at the very end of the content it opens nothing either.
+    !(a.f & F_STAR && a.last && a.i >= a.value.length - 2 && /(?:^|[^*])\*\*$/.test(a.value)) &&
+    (a.bol || (a.f & F_STAR) > 0 || !(isSpaceChar(a.prev) && isSpaceChar(a.next))),
+  // `_` opens anywhere, and its scan dies at the first lone `_` before a letter or digit; it closes
+  // before anything else. So an underscore before a letter or digit is safe, in text that ends its
+  // scope (`snake_case`), where no later underscore can close it.
+  _: (a) => (a.f & F_UNDER) > 0 || !a.last || !isAlnum(a.next),
+  // `~~` and `||` delimit, and escapes do not stop their closing pair: never print two in a row, and
+  // keep a final one off a following delimiter. A span's closer is searched from one character into
+  // its content, so a first character next to the opener is fine.
+  '~': (a) => (a.prev === '~' && a.i > 0) || (a.next === '~' && a.i === a.value.length - 1),
+  '|': (a) => (a.prev === '|' && a.i > 0) || (a.next === '|' && a.i === a.value.length - 1),
+  // Backtick runs pair with equal runs anywhere later, even across nodes.
+  '`': () => true,
+  // Mentions, emoji, timestamps, `<url>`, `<a@b.c>`: escape where one of them would match.
+  '<': (a) => {
+    const s = a.value.slice(a.i) + a.after
+    return ANGLE.some((rule) => rule(s, 0, s.length))
+  },
+  // A masked link needs a `]` later; and a `](` anywhere can become the end of an earlier link's text.
+  '[': (a) => !a.last || a.value.includes(']', a.i),
+  '(': (a) => a.prev === ']',
+  '@': (a) => a.value.startsWith('everyone', a.i + 1) || a.value.startsWith('here', a.i + 1),
+  // `https://` in text would become a bare link.
+  ':': (a) => a.value.startsWith('//', a.i + 1) && /(?:https?|steam)$/i.test(a.value.slice(Math.max(0, a.i - 5), a.i)),
+  // Block markers at a line start: `# `, `-# `, `- `, `> `, `>>> `, `1. `. A heading's content may not
+  // start with `#`, a subtext's with `-#`; list items hold no headings and quotes no quotes.
+  '#': (a) => a.bol && !(a.f & F_ITEM) && ((a.f & F_HEADING) > 0 || /^#{1,3}\s/.test(a.value.slice(a.i, a.i + 4))),
+  '-': (a) => a.bol && (a.next === ' ' || (a.next === '#' && ((a.f & F_SUB) > 0 || a.value[a.i + 2] === ' '))),
+  '>': (a) => a.bol && !(a.f & F_QUOTE) && (a.next === ' ' || a.value.startsWith('>>> ', a.i)),
+  '.': (a) => a.num && a.next === ' ',
+}
+
+/**
+ * Prints a `text` value with the escapes it needs where it stands.
+ *
+ * @param value The text (already checked for characters no text can hold).
+ * @param st Where it stands.
+ * @returns The value, with `\` before each character that would otherwise be markup.
+ */
+export function escapeText(value: string, st: State): string {
+  let out = ''
+  let bol = /\n *$/.test(st.before)
+  let num = false
+  let prev = st.prevChar
+  const n = value.length
+  for (let i = 0; i < n; i++) {
+    const c = value[i]!
+    const rule = unsafe[c]
+    if (rule?.({ value, i, prev, next: i + 1 < n ? value[i + 1]! : st.next, bol, num, last: st.last, f: st.f, after: st.rest })) out += '\\'
+    out += c
+    prev = c
+    if (c === '\n') bol = true
+    else if (c !== ' ') {
+      // Digits right after the indentation may become a `1.` bullet; anything else ends the line start.
+      num = (bol || num) && c >= '0' && c <= '9'
+      bol = false
+      continue
+    }
+    num = false
+  }
+  return out
+}

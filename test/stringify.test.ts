@@ -1,0 +1,362 @@
+import { describe, expect, it } from 'vitest'
+import type { Content, LinkContent, ListItem, Nodes, Root, Text } from '../src/ast.js'
+import { parse } from '../src/parse/index.js'
+import { StringifyError, type StringifyErrorReason, stringify } from '../src/stringify/index.js'
+import { print } from '../src/stringify/print.js'
+import { withoutPositions } from './helpers/walk.js'
+
+const t = (value: string): Text => ({ type: 'text', value })
+const root = (...children: Content[]): Root => ({ type: 'root', children })
+const bold = (...children: Content[]): Content & LinkContent => ({ type: 'bold', children }) as Content & LinkContent
+const italic = (...children: Content[]): Content => ({ type: 'italic', children })
+const underline = (...children: Content[]): Content => ({ type: 'underline', children })
+const strike = (...children: Content[]): Content => ({ type: 'strikethrough', children })
+const spoiler = (...children: Content[]): Content => ({ type: 'spoiler', children })
+const quote = (...children: Content[]): Content => ({ type: 'blockQuote', children })
+const heading = (depth: 1 | 2 | 3, ...children: Content[]): Content => ({ type: 'heading', depth, children })
+const subtext = (...children: Content[]): Content => ({ type: 'subtext', children })
+const li = (...children: Content[]): ListItem => ({ type: 'listItem', children })
+const ul = (...children: ListItem[]): Content => ({ type: 'list', ordered: false, children })
+const ol = (start: number, ...children: ListItem[]): Content => ({ type: 'list', ordered: true, start, children })
+const code = (value: string): Content => ({ type: 'inlineCode', value })
+
+/** Asserts that `tree` prints as `text`, and that `text` parses back to `tree`. */
+function prints(tree: Root | Nodes, text: string): void {
+  expect(stringify(tree)).toBe(text)
+  const again = withoutPositions(parse(text))
+  if (tree.type === 'root') expect(again).toEqual(tree)
+  else if (tree.type === 'listItem') expect(again.children).toEqual([{ type: 'list', ordered: false, children: [tree] }])
+  else expect(again.children).toEqual([tree])
+}
+
+/** Asserts that printing `tree` fails for `reason` at `path`, in the handlers already (not only in the final check). */
+function rejects(tree: Root | Nodes, reason: StringifyErrorReason, path: number[] = [0]): StringifyError {
+  let caught: unknown
+  try {
+    print(tree)
+  } catch (error) {
+    caught = error
+  }
+  expect(caught).toBeInstanceOf(StringifyError)
+  const error = caught as StringifyError
+  expect({ reason: error.reason, path: error.path }).toEqual({ reason, path })
+  expect(() => stringify(tree)).toThrow(StringifyError)
+  return error
+}
+
+describe('stringify', () => {
+  describe('text', () => {
+    it('should print plain text as is', () => {
+      prints(root(t('Hello, world! 1.5 (ok) a|b a~b 50% #1 x-y')), 'Hello, world! 1.5 (ok) a|b a~b 50% #1 x-y')
+    })
+
+    it('should print an empty root as nothing', () => {
+      prints(root(), '')
+    })
+
+    it('should keep newlines, blank lines and indentation', () => {
+      prints(root(t('a\n\n  b\n')), 'a\n\n  b\n')
+    })
+
+    it('should keep a star between spaces and escape stars that could pair', () => {
+      prints(root(t('2 * 3 = 6')), '2 * 3 = 6')
+      prints(root(t('*not italic*')), '\\*not italic\\*')
+      prints(root(t('a**b')), 'a\\*\\*b')
+    })
+
+    it('should keep an underscore inside a word at the end of the message, and escape the others', () => {
+      prints(root(t('snake_case_name')), 'snake_case_name')
+      prints(root(t('_a_ b')), '_a\\_ b')
+      prints(root(t('a__b')), 'a\\__b')
+      prints(root(t('snake_case '), bold(t('x'))), 'snake\\_case **x**')
+    })
+
+    it('should break pairs of tildes and pipes but leave single ones', () => {
+      prints(root(t('a~b|c')), 'a~b|c')
+      prints(root(t('~~a~~')), '~\\~a~\\~')
+      prints(root(t('||a||')), '|\\|a|\\|')
+    })
+
+    it('should escape every backtick', () => {
+      prints(root(t('a`b')), 'a\\`b')
+    })
+
+    it('should escape a backslash only before punctuation', () => {
+      prints(root(t('C:\\dir\\file \\n')), 'C:\\dir\\file \\n')
+      prints(root(t('\\*')), '\\\\\\*')
+      prints(root(t('a\\'), bold(t('b'))), 'a\\\\**b**')
+    })
+
+    it('should escape < only where a mention, emoji, timestamp or URL in brackets would start', () => {
+      prints(root(t('a < b, <b>x</b>')), 'a < b, <b>x</b>')
+      prints(root(t('<@123>')), '\\<@123>')
+      prints(root(t('<#1> <:a:1> <t:1:R> <id:browse> </a:1> <https://a.co> <a@b.co>')), '\\<#1> \\<:a:1> \\<t:1:R> \\<id:browse> \\</a:1> \\<https\\://a.co> \\<a@b.co>')
+      prints(root(t('<t:99999999999999999>')), '<t:99999999999999999>')
+    })
+
+    it('should escape @everyone and @here', () => {
+      prints(root(t('mail me@home or @everyone')), 'mail me@home or \\@everyone')
+      prints(root(t('@here')), '\\@here')
+    })
+
+    it('should break URL schemes in text with an escaped colon', () => {
+      prints(root(t('see https://a.co')), 'see https\\://a.co')
+      prints(root(t('steam://run/1')), 'steam\\://run/1')
+      prints(root(t('ftp://a.co')), 'ftp://a.co')
+    })
+
+    it('should escape [ when a ] follows, and ( after ]', () => {
+      prints(root(t('[a](https://a.co)')), '\\[a]\\(https\\://a.co)')
+      prints(root(t('[a')), '[a')
+    })
+
+    it('should escape block markers at a line start only', () => {
+      prints(root(t('# a\n-# b\n- c\n* d\n> e\n>>> f\n1. g')), '\\# a\n\\-# b\n\\- c\n\\* d\n\\> e\n\\>>> f\n1\\. g')
+      prints(root(t('a # b - c > d 1. e')), 'a # b - c > d 1. e')
+      prints(root(t('#tag -x >> y 1.5')), '#tag -x >> y 1.5')
+      prints(root(t('a\n  - b')), 'a\n  \\- b')
+    })
+
+    it('should keep the shrug whole', () => {
+      prints(root(t('¯\\_(ツ)_/¯')), '¯\\\\\\_(ツ)\\_/¯')
+    })
+
+    it('should reject what the client rewrites before parsing', () => {
+      rejects(root(t('a\tb')), 'unrepresentable-text')
+      rejects(root(t('a\r\nb')), 'unrepresentable-text')
+      rejects(root(t('a\fb')), 'unrepresentable-text')
+    })
+
+    it('should reject two spaces before a newline, which the client drops', () => {
+      rejects(root(t('a  \nb')), 'unrepresentable-text')
+      prints(root(t('a \nb')), 'a \nb')
+    })
+
+    it('should reject empty and adjacent text', () => {
+      rejects(root(t('')), 'empty-content')
+      rejects(root(t('a'), t('b')), 'adjacent-text', [1])
+    })
+  })
+
+  describe('emphasis', () => {
+    it('should print bold, underline, strikethrough and spoilers', () => {
+      prints(root(bold(t('a'))), '**a**')
+      prints(root(underline(t('a'))), '__a__')
+      prints(root(strike(t(' a '))), '~~ a ~~')
+      prints(root(spoiler(t('a'))), '||a||')
+    })
+
+    it('should print italics with stars, and with underscores where stars cannot hold', () => {
+      prints(root(italic(t('a'))), '*a*')
+      prints(root(t('a'), italic(t('b')), t('c')), 'a*b*c')
+      prints(root(italic(t(' a '))), '_ a _')
+    })
+
+    it('should print an italic around a bold as three stars, and a bold around an italic with underscores', () => {
+      prints(root(italic(bold(t('a')))), '***a***')
+      prints(root(bold(italic(t('a')))), '**_a_**')
+      prints(root(underline(italic(t('a')))), '__*a*__')
+    })
+
+    it('should keep neighbouring spans apart', () => {
+      prints(root(bold(t('a')), italic(t('b'))), '**a**_b_')
+      prints(root(italic(t('a')), italic(t('b'))), '_a_*b*')
+      prints(root(bold(t('a')), t('*')), '**a**\\*')
+    })
+
+    it('should print italics around a pair of stars, which the italic rule lets through unescaped', () => {
+      prints(root(italic(t('**'))), '****')
+      prints(root(italic(italic(italic(t('**'))))), '*_****_*')
+    })
+
+    it('should escape the delimiters inside a span', () => {
+      prints(root(bold(t('a**b'))), '**a\\*\\*b**')
+      prints(root(italic(t('a*b'))), '*a\\*b*')
+      prints(root(strike(t('~'))), '~~~~~')
+      prints(root(spoiler(t('a||b'))), '||a|\\|b||')
+    })
+
+    it('should reject empty spans', () => {
+      rejects(root(bold()), 'empty-content')
+      rejects(root(italic()), 'empty-content')
+    })
+
+    it('should reject content that would close the span early', () => {
+      rejects(root(strike(t('a~'))), 'ambiguous-delimiters')
+      rejects(root(spoiler(t('a|'))), 'ambiguous-delimiters')
+      rejects(root(bold(code('a**b'))), 'ambiguous-delimiters')
+    })
+
+    it('should reject a spoiler inside a spoiler', () => {
+      rejects(root(spoiler(spoiler(t('a')))), 'invalid-nesting', [0, 0])
+    })
+  })
+
+  describe('code', () => {
+    it('should fence inline code with the shortest run its value lacks', () => {
+      prints(root(code('a')), '`a`')
+      prints(root(code('a`b')), '``a`b``')
+      prints(root(code('`a`')), '`` `a` ``')
+      prints(root(code(' a ')), '` a `')
+      prints(root(code('\n')), '`\n`')
+    })
+
+    it('should reject inline code that no fence can hold', () => {
+      rejects(root(code('')), 'empty-content')
+      rejects(root(code('a`b``c')), 'unrepresentable-code')
+    })
+
+    it('should print code blocks on one line when it fits, else with newlines', () => {
+      prints(root({ type: 'codeBlock', value: 'x' }), '```x```')
+      prints(root({ type: 'codeBlock', value: 'a\nb' }), '```\na\nb\n```')
+      prints(root({ type: 'codeBlock', value: 'x', lang: 'js' }), '```js\nx\n```')
+      prints(root({ type: 'codeBlock', value: 'a`' }), '```\na`\n```')
+      prints(root({ type: 'codeBlock', value: '```*' }), '``````*```')
+    })
+
+    it('should reject code blocks the client would read otherwise', () => {
+      rejects(root({ type: 'codeBlock', value: 'a```b' }), 'contains-fence')
+      rejects(root({ type: 'codeBlock', value: '\na' }), 'unrepresentable-code')
+      rejects(root({ type: 'codeBlock', value: 'a\n' }), 'unrepresentable-code')
+      rejects(root({ type: 'codeBlock', value: 'a', lang: 'no space' }), 'invalid-lang')
+      rejects(root({ type: 'codeBlock', value: '' }), 'empty-content')
+    })
+  })
+
+  describe('mentions and tokens', () => {
+    it('should print each token', () => {
+      prints(
+        root(
+          { type: 'userMention', id: '1' },
+          { type: 'roleMention', id: '2' },
+          { type: 'channelMention', id: '3' },
+          { type: 'everyoneMention' },
+          { type: 'hereMention' },
+          { type: 'commandMention', name: 'role add', id: '4' },
+          { type: 'guildNavigation', target: 'browse' },
+          { type: 'guildNavigation', target: 'linked-roles', roleId: '5' },
+          { type: 'timestamp', unix: -1, style: 'R' },
+          { type: 'timestamp', unix: 0 },
+          { type: 'customEmoji', name: 'a_b', id: '6', animated: true },
+          { type: 'customEmoji', name: 'c', id: '7', animated: false },
+        ),
+        '<@1><@&2><#3>@everyone@here</role add:4><id:browse><id:linked-roles:5><t:-1:R><t:0><a:a_b:6><:c:7>',
+      )
+    })
+
+    it('should reject fields no token can carry', () => {
+      rejects(root({ type: 'userMention', id: 'abc' }), 'invalid-id')
+      rejects(root({ type: 'roleMention', id: '' }), 'invalid-id')
+      rejects(root({ type: 'commandMention', name: 'a  b', id: '1' }), 'invalid-name')
+      rejects(root({ type: 'commandMention', name: 'a b c d', id: '1' }), 'invalid-name')
+      rejects(root({ type: 'customEmoji', name: 'a-b', id: '1', animated: false }), 'invalid-name')
+      rejects(root({ type: 'timestamp', unix: 1.5 }), 'invalid-timestamp')
+      rejects(root({ type: 'timestamp', unix: 8_640_000_000_001 }), 'invalid-timestamp')
+      rejects(root({ type: 'timestamp', unix: 1, style: 'x' as 'R' }), 'invalid-style')
+      rejects(root({ type: 'guildNavigation', target: 'home', roleId: '1' }), 'invalid-target')
+      rejects(root({ type: 'guildNavigation', target: 'nope' as 'home' }), 'invalid-target')
+    })
+  })
+
+  describe('links', () => {
+    it('should print masked links, with angle brackets when the embed is suppressed', () => {
+      prints(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('a')] }), '[a](https://a.co)')
+      prints(root({ type: 'link', url: 'https://a.co', suppressEmbed: true, children: [bold(t('a'))] }), '[**a**](<https://a.co>)')
+    })
+
+    it('should print autolinks bare or in angle brackets', () => {
+      prints(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: false }, t(', ok')), 'https://a.co, ok')
+      prints(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: true }), '<https://a.co>')
+      prints(root({ type: 'autolink', url: 'mailto:a@b.co', suppressEmbed: true }), '<a@b.co>')
+    })
+
+    it('should reject links the client would not make', () => {
+      rejects(root({ type: 'link', url: 'javascript:x', suppressEmbed: false, children: [t('a')] }), 'invalid-url')
+      rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [{ type: 'userMention', id: '1' } as unknown as LinkContent] }), 'invalid-nesting', [0, 0])
+      rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t(' ')] }), 'empty-content')
+      rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('https://b.co')] }), 'unrepresentable-text')
+    })
+
+    it('should reject a bare URL that would run on into what follows', () => {
+      rejects(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: false }, t('x')), 'invalid-url')
+    })
+  })
+
+  describe('blocks', () => {
+    it('should print headings, subtext and quotes at line starts', () => {
+      prints(root(heading(2, t('a')), t('b')), '## a\nb')
+      prints(root(t('a\n'), subtext(t('b'))), 'a\n-# b')
+      prints(root(quote(t('a\n')), t('b')), '> a\nb')
+      prints(root(quote(t('a\nb'))), '>>> a\nb')
+      prints(root(heading(1, subtext(t('a')))), '# -# a')
+    })
+
+    it('should print a quote after a quote with >>>', () => {
+      prints(root(quote(t('a\n')), quote(t('b'))), '> a\n>>> b')
+    })
+
+    it('should print lists with their first number and indented continuation lines', () => {
+      prints(root(ul(li(t('a')), li(t('b')))), '- a\n- b')
+      prints(root(ol(3, li(t('a')), li(t('b\nc')))), '3. a\n4. b\n   c')
+      prints(root(ul(li(t('a'), ul(li(t('b')))), li(t('c')))), '- a\n  - b\n- c')
+      prints(root(ul(li(t('a'))), t('b')), '- a\nb')
+    })
+
+    it('should print a list item on its own as a one-item list', () => {
+      prints(li(t('a')), '- a')
+    })
+
+    it('should reject blocks that do not start a line', () => {
+      rejects(root(t('a'), heading(1, t('b'))), 'needs-line-start', [1])
+      rejects(root(t('a'), quote(t('b'))), 'needs-line-start', [1])
+      rejects(root(t('a'), ul(li(t('b')))), 'needs-line-start', [1])
+      rejects(root(bold(t('a\n')), subtext(t('b'))), 'needs-line-start', [1])
+    })
+
+    it('should reject blocks where the client does not read them', () => {
+      rejects(root(quote(quote(t('a')))), 'invalid-nesting', [0, 0])
+      rejects(root(ul(li(heading(1, t('a'))))), 'invalid-nesting', [0, 0, 0])
+      rejects(root(subtext(subtext(t('a')))), 'invalid-nesting', [0, 0])
+      rejects(root(heading(4 as 1, t('a'))), 'invalid-depth')
+      rejects(root({ type: 'list', ordered: false, children: [] }), 'empty-content')
+      rejects(root({ type: 'list', ordered: true, children: [li(t('a'))] }), 'invalid-start')
+      rejects(root(ul(li(t('a'))), ul(li(t('b')))), 'adjacent-blocks', [1])
+      rejects(root(li(t('a')) as unknown as Content), 'invalid-nesting')
+    })
+
+    it('should reject content the client trims or splits', () => {
+      rejects(root(heading(1, t(' a'))), 'edge-whitespace')
+      rejects(root(subtext(t('a '))), 'edge-whitespace')
+      rejects(root(heading(1, t('a\nb'))), 'needs-line-end')
+      rejects(root(heading(1, t('C#'))), 'ambiguous-delimiters')
+      rejects(root(quote(t('a')), t('b')), 'needs-line-end')
+      rejects(root(ul(li(t('a\n')))), 'edge-whitespace', [0, 0])
+    })
+  })
+
+  describe('errors', () => {
+    it('should name the node, the reason and the position in the message', () => {
+      const error = rejects(
+        root({ type: 'userMention', id: 'x', position: { start: { line: 2, column: 5, offset: 9 }, end: { line: 2, column: 9, offset: 13 } } }),
+        'invalid-id',
+      )
+      expect(error.message).toBe('Cannot stringify userMention at 2:5: invalid-id')
+      expect(error.name).toBe('StringifyError')
+      expect(error.node).toMatchObject({ type: 'userMention', id: 'x' })
+    })
+
+    it('should report paths from the node it was given', () => {
+      rejects(bold(t('a'), t('b')), 'adjacent-text', [1])
+      rejects(li(t('a'), t('b')), 'adjacent-text', [1])
+    })
+
+    it('should reject unknown node types', () => {
+      rejects(root({ type: 'soundboard' } as unknown as Content), 'unknown-node')
+    })
+  })
+
+  it('should ignore positions', () => {
+    const tree = parse('**a** <@1> `b`\n- c')
+    expect(stringify(tree)).toBe('**a** <@1> `b`\n- c')
+  })
+})
