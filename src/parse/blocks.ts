@@ -148,12 +148,15 @@ function quoteLine(s: string, i: number, end: number): number {
 export interface ListMatch {
   ordered: boolean
   start: number | undefined
-  /** Each item's content, and its span in the list's source (bullet to last kept character). */
+  /** Each item's content, and its span in the list's source (its line start to the end of its last line). */
   items: { src: Source; start: number; end: number }[]
   end: number
 }
 
-/** Length of the bullet (`-`, `*` or `DIGITS.`) followed by a space at `i`, or 0. */
+/**
+ * Length of the bullet (`-`, `*` or `DIGITS.`) at `i` with the spaces after it,
+ * or 0: a bullet needs one or more spaces and then something other than a newline.
+ */
 function bullet(s: string, i: number, end: number): number {
   const c = s.charCodeAt(i)
   let j = i
@@ -163,7 +166,8 @@ function bullet(s: string, i: number, end: number): number {
     if (s.charCodeAt(j) !== C_DOT) return 0
     j++
   } else return 0
-  return j < end && s.charCodeAt(j) === C_SPACE ? j - i : 0
+  const k = spacesEnd(s, j, end)
+  return k > j && k < end && s.charCodeAt(k) !== C_LF ? k - i : 0
 }
 
 /** Ordered lists start at their first number, clamped to what the client shows. */
@@ -182,8 +186,7 @@ export function list(src: Source, p: number, end: number, inherited: number): Li
   const indent = inherited + (b0 - p)
   const len = bullet(s, b0, end)
   if (len === 0) return undefined
-  const contentStart = b0 + len + 1
-  if (contentStart >= end) return undefined
+  const contentStart = b0 + len
   // The list ends at the first newline (after at least one content character) before a line that starts with neither a space nor, unindented, a bullet.
   let stop = end
   let x = s.indexOf('\n', contentStart + 1)
@@ -218,7 +221,7 @@ export function list(src: Source, p: number, end: number, inherited: number): Li
   finishItem(stop)
   const first = s.charCodeAt(b0)
   const ordered = isDigit(first)
-  return { ordered, start: ordered ? clampStart(s.slice(b0, b0 + len - 1)) : undefined, items, end: stop }
+  return { ordered, start: ordered ? clampStart(s.slice(b0, s.indexOf('.', b0))) : undefined, items, end: stop }
 }
 
 /**
@@ -230,9 +233,8 @@ export function list(src: Source, p: number, end: number, inherited: number): Li
 function itemSource(src: Source, from: number, to: number, indent: number, ownSpaces: number): { src: Source; start: number; end: number } {
   const s = src.s
   const b = from + ownSpaces
-  const len = bullet(s, b, to)
-  const afterBullet = spacesEnd(s, b + len, to)
-  const width = indent + len + (afterBullet - (b + len))
+  const afterBullet = b + bullet(s, b, to)
+  const width = indent + (afterBullet - b)
   let text = ''
   const positions: number[] = []
   let a = afterBullet
@@ -247,11 +249,10 @@ function itemSource(src: Source, from: number, to: number, indent: number, ownSp
     while (k < to && k - e < width && s.charCodeAt(k) === C_SPACE) k++
     a = k
   }
-  // ` *\n+$`: trailing newlines (and the spaces before them) go.
+  // Trailing spaces and newlines go.
   let cut = text.length
-  while (cut > 0 && text.charCodeAt(cut - 1) === C_LF) cut--
-  if (cut < text.length) while (cut > 0 && text.charCodeAt(cut - 1) === C_SPACE) cut--
+  while (cut > 0 && (text.charCodeAt(cut - 1) === C_LF || text.charCodeAt(cut - 1) === C_SPACE)) cut--
   text = text.slice(0, cut)
   positions.length = cut
-  return { src: derive(src, text, positions), start: b, end: cut > 0 ? positions[cut - 1]! + 1 : afterBullet }
+  return { src: derive(src, text, positions), start: from, end: s.charCodeAt(to - 1) === C_LF ? to - 1 : to }
 }

@@ -58,7 +58,7 @@ import {
   type Closing,
 } from './delimiters.js'
 import { matchLink, newLinkMemo, type LinkMemo } from './link.js'
-import { endOffsetOf, offsetOf, pointAt, type Source } from './source.js'
+import { offsetOf, pointAt, type Source } from './source.js'
 import {
   channelMention,
   commandMention,
@@ -100,6 +100,8 @@ interface Frame {
   link: LinkMemo | undefined
   /** Runs when the frame is done: sets the previous capture for containers. */
   onEnd: (() => void) | undefined
+  /** Block content (heading, subtext, quote, list item) starts with an empty previous capture. */
+  fresh: boolean
 }
 
 type Container = Bold | Italic | Underline | Strikethrough | Spoiler | Heading | Subtext | BlockQuote | Link | ListItem
@@ -129,13 +131,14 @@ const FORBIDDEN_IN_LINK = new Set([
 
 /** Parses a whole source into a root. */
 export function parseSource(src: Source): Root {
-  const root: Root = { type: 'root', children: [], position: span(src, 0, src.s.length) }
+  const { origin } = src
+  const root: Root = { type: 'root', children: [], position: { start: pointAt(origin, 0), end: pointAt(origin, origin.text.length) } }
   new Parser().run(src, 0, src.s.length, 0, root.children)
   return root
 }
 
 function span(src: Source, a: number, b: number): Position {
-  return { start: pointAt(src.origin, offsetOf(src, a)), end: pointAt(src.origin, endOffsetOf(src, b)) }
+  return { start: pointAt(src.origin, offsetOf(src, a)), end: pointAt(src.origin, offsetOf(src, b)) }
 }
 
 class Parser {
@@ -154,6 +157,11 @@ class Parser {
     this.push(src, from, to, flags, lists, kids, undefined)
     while (this.stack.length > 0) {
       const f = this.stack[this.stack.length - 1]!
+      if (f.fresh) {
+        f.fresh = false
+        this.prevSrc = null
+        this.prevLineCache = -2
+      }
       if (f.pos >= f.end) {
         this.flush(f)
         this.stack.pop()
@@ -163,8 +171,10 @@ class Parser {
     this.stack = outer
   }
 
-  private push(src: Source, from: number, to: number, flags: number, lists: number, kids: Nodes[], onEnd: Frame['onEnd']): void {
-    this.stack.push({ src, pos: from, end: to, flags, lists, kids, tFrom: -1, tTo: -1, tVal: '', codeFail: -1, link: undefined, onEnd })
+  private push(src: Source, from: number, to: number, flags: number, lists: number, kids: Nodes[], onEnd: Frame['onEnd'], fresh = false): Frame {
+    const f: Frame = { src, pos: from, end: to, flags, lists, kids, tFrom: -1, tTo: -1, tVal: '', codeFail: -1, link: undefined, onEnd, fresh }
+    this.stack.push(f)
+    return f
   }
 
   private setPrev(src: Source, from: number, to: number): void {
@@ -222,7 +232,8 @@ class Parser {
     f.kids.push(node)
     f.pos = to
     const capSrc = f.src
-    this.push(src, a, b, flags, lists, node.children, () => this.setPrev(capSrc, from, to))
+    const block = node.type === 'heading' || node.type === 'subtext' || node.type === 'blockQuote'
+    this.push(src, a, b, flags, lists, node.children, () => this.setPrev(capSrc, from, to), block)
   }
 
   private step(f: Frame): void {
@@ -391,11 +402,15 @@ class Parser {
   }
 
   private list(f: Frame, m: NonNullable<ReturnType<typeof list>>, p: number): void {
-    // In an item, the newline before a nested list separates the two and is not part of the item's text.
-    if (f.lists > 0 && f.tFrom >= 0 && f.tVal.endsWith('\n')) {
-      f.tVal = f.tVal.slice(0, -1)
-      f.tTo--
-      if (f.tVal === '') f.tFrom = -1
+    // In an item, the newline (and indentation) before a nested list separates the two and is not part of the item's text.
+    if (f.lists > 0 && f.tFrom >= 0) {
+      let k = f.tVal.length
+      while (k > 0 && f.tVal.charCodeAt(k - 1) === C_SPACE) k--
+      if (k > 0 && f.tVal.charCodeAt(k - 1) === C_LF) {
+        f.tTo -= f.tVal.length - k + 1
+        f.tVal = f.tVal.slice(0, k - 1)
+        if (f.tVal === '') f.tFrom = -1
+      }
     }
     this.flush(f)
     const node: List = { type: 'list', ordered: m.ordered, children: [], position: span(f.src, p, m.end) }
@@ -409,7 +424,7 @@ class Parser {
     node.children = items
     for (let k = m.items.length - 1; k >= 0; k--) {
       const it = m.items[k]!
-      this.push(it.src, 0, it.src.s.length, f.flags | NO_HEADING, f.lists + 1, items[k]!.children, undefined)
+      this.push(it.src, 0, it.src.s.length, f.flags | NO_HEADING, f.lists + 1, items[k]!.children, undefined, true)
     }
   }
 

@@ -22,8 +22,6 @@ export interface Source {
   readonly s: string
   /** `map[i]` is the original offset of `s[i]`; `map[s.length]` the offset after the last. `null` means identity. */
   readonly map: Int32Array | null
-  /** For derived sources, where in the original each character ends (markers between characters are skipped). */
-  readonly ends?: Int32Array
   readonly origin: Origin
   /** Lookup tables over `s`, built on first use by `tables.ts`. */
   tables?: unknown
@@ -65,36 +63,27 @@ export function preprocess(text: string): Source {
   return { s, map: Int32Array.from(map), origin }
 }
 
-/** Original offset of position `i` of a source. */
+/**
+ * Original offset of position `i` of a source: the offset of the character at
+ * `i`, so a boundary maps to the character after it (a removed form feed
+ * belongs to the node before it; the four spaces of a tab all map to the tab).
+ */
 export function offsetOf(src: Source, i: number): number {
   return src.map === null ? i : src.map[i]!
 }
 
-/** Original offset just after the character at `i - 1`: the end of a span that stops at `i`. */
-export function endOffsetOf(src: Source, i: number): number {
-  if (src.map === null) return i
-  if (i === 0) return src.map[0]!
-  if (src.ends) return src.ends[i - 1]!
-  const prev = src.map[i - 1]!
-  const here = src.map[i]!
-  // Inside a tab's four spaces every space maps to the tab; its end is one past it.
-  return here === prev ? prev + 1 : here
-}
-
 /**
  * A sub-source built by cutting markers out of `parent` (quotes, list items):
- * `positions[k]` is the parent position of character k.
+ * `positions[k]` is the parent position of character k. Like every boundary,
+ * the end maps to the character after it, so a cut marker belongs to the node
+ * before it.
  */
 export function derive(parent: Source, s: string, positions: number[]): Source {
   const n = positions.length
   const map = new Int32Array(n + 1)
-  const ends = new Int32Array(n)
-  for (let k = 0; k < n; k++) {
-    map[k] = offsetOf(parent, positions[k]!)
-    ends[k] = endOffsetOf(parent, positions[k]! + 1)
-  }
-  map[n] = n > 0 ? ends[n - 1]! : 0
-  return { s, map, ends, origin: parent.origin }
+  for (let k = 0; k < n; k++) map[k] = offsetOf(parent, positions[k]!)
+  map[n] = n > 0 ? offsetOf(parent, positions[n - 1]! + 1) : 0
+  return { s, map, origin: parent.origin }
 }
 
 /** A unist point for an original offset. */

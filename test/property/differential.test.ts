@@ -1,0 +1,34 @@
+/**
+ * Two independent implementations that agree are the proof of the parser:
+ * the hand-written runtime parser (src/parse) and the chevrotain grammar
+ * (grammar/), the executable form of grammar/README.md, must build identical
+ * trees — positions included — for every generated message.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { parseWithGrammar } from '../../grammar/oracle.js'
+import { parse } from '../../src/index.js'
+import { markupTextOf, markupTextWithControlsOf, unicodeTextOf } from './arbitraries.js'
+
+// The oracle backtracks freely, so inputs stay short; many of them make up for it.
+const agree = (text: string) => {
+  expect(parse(text)).toStrictEqual(parseWithGrammar(text))
+}
+
+describe('the runtime parser and the grammar oracle', () => {
+  it('should build identical trees for markup-dense messages', () => {
+    fc.assert(fc.property(markupTextOf({ maxParts: 16 }), agree), { numRuns: 4000 })
+  })
+
+  it('should build identical trees for longer markup-dense messages', () => {
+    fc.assert(fc.property(markupTextOf({ maxParts: 40 }), agree), { numRuns: 800 })
+  })
+
+  it('should build identical trees, positions included, across CRLF, tabs, form feeds and surrogates', () => {
+    fc.assert(fc.property(markupTextWithControlsOf({ maxParts: 16 }), agree), { numRuns: 2500 })
+  })
+
+  it('should build identical trees for arbitrary Unicode text', () => {
+    fc.assert(fc.property(unicodeTextOf({ maxParts: 16 }), agree), { numRuns: 1000 })
+  })
+})
