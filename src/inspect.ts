@@ -5,6 +5,7 @@
  * @module
  */
 import type { Node, Position } from './ast.js'
+import { isParent } from './guards.js'
 
 /** Configuration for {@link inspect}. */
 export interface InspectOptions {
@@ -61,7 +62,7 @@ export function inspect(tree: Node, options?: InspectOptions): string {
   for (let entry = stack.pop(); entry; entry = stack.pop()) {
     const { node, head, rest } = entry
     lines.push(head + label(node, showPositions))
-    const children = childrenOf(node)
+    const children = isParent(node) ? node.children : []
     for (let index = children.length - 1; index >= 0; index--) {
       const child = children[index]
       if (child === undefined) continue
@@ -82,7 +83,7 @@ function label(node: Node, showPositions: boolean): string {
   const record = node as unknown as Record<string, unknown>
   let result = String(node.type)
 
-  if (Array.isArray(record['children'])) result += `[${record['children'].length}]`
+  if (isParent(node)) result += `[${node.children.length}]`
 
   for (const [name, value] of Object.entries(record)) {
     if (structuralFields.has(name) || value === undefined) continue
@@ -94,11 +95,6 @@ function label(node: Node, showPositions: boolean): string {
   if (showPositions && node.position) result += ` (${formatPosition(node.position)})`
 
   return result
-}
-
-function childrenOf(node: Node): readonly Node[] {
-  const children = (node as { children?: unknown }).children
-  return Array.isArray(children) ? (children as Node[]) : []
 }
 
 /** A field value on one line: strings and objects as JSON, the rest as written. */
