@@ -3,15 +3,24 @@
  * deep nesting never overflows the stack.
  *
  * The timing tests measure growth, not absolute speed: for each input family
- * they parse 1k…64k characters and compare the time per parse at the largest
- * size with the time at a quarter of it. Linear parsing gives a ratio near 4,
- * quadratic near 16; the bound is 8. Each time is the fastest of several
- * batches, and each batch repeats the parse until it lasts long enough to be
- * measured, so GC pauses and the other test files running at the same time do
- * not make the test flaky. A family that is already slow at a small size stops
- * growing early (so a quadratic parser fails fast instead of hanging).
+ * they parse 1k…64k characters and compare the time per parse at 64k with the
+ * time at 16k. Linear parsing gives a ratio near 4, quadratic near 16; the
+ * bound is 8. Each time is the fastest of several batches, and each batch
+ * repeats the parse until it lasts long enough to be measured, so the other
+ * test files running at the same time do not make the test flaky.
+ *
+ * Garbage-collection pauses are subtracted from each batch (they are reported
+ * by a `PerformanceObserver`): once a parse allocates more than V8's young
+ * generation holds, scavenges and promotions make the raw time jump by 2-5x at
+ * one size and not the next, which looks superlinear although the parser's own
+ * work (the mutator time, allocation included) stays linear. A quadratic
+ * algorithm shows up in the mutator time all the same.
+ *
+ * A family that is already slow at a small size stops growing early, so a
+ * quadratic parser fails fast instead of hanging.
  */
-import { describe, expect, it } from 'vitest'
+import { PerformanceObserver } from 'node:perf_hooks'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Node } from '../src/ast.js'
 import { parse } from '../src/index.js'
 import { assertWellFormed } from './helpers/invariants.js'
@@ -20,28 +29,51 @@ import { countNodes, countTypes, deepestPath, isParent, maxDepth } from './helpe
 // ---------------------------------------------------------------------------
 // Timing harness
 
-const sizes = [1024, 2048, 4096, 8192, 16_384, 32_768, 65_536]
-/** The growth bound between a size and four times that size (linear ≈ 4, quadratic ≈ 16). */
+/** Sizes parsed once (and checked) before the measurements. */
+const checkedSizes = [1024, 2048, 4096, 8192]
+/** Sizes measured; the growth ratio compares the last with the first. */
+const measuredSizes = [16_384, 32_768, 65_536]
+/** The growth bound from 16k to 64k (linear ≈ 4, quadratic ≈ 16). */
 const growthBound = 8
-/** Below this time per parse at the largest size, growth is not meaningful (and cannot be quadratic). */
+/** Below this time per parse at 64k, growth is not meaningful (and cannot be quadratic). */
 const negligibleMs = 0.5
 /** A batch repeats the parse until it lasts this long. */
-const batchMs = 8
-/** Stop growing a family once one parse takes this long. */
-const slowMs = 250
+const batchMs = 5
+/** Batches per size; the fastest counts. */
+const batches = 3
+/** Stop growing a family once one parse takes this long (a linear parser takes a few ms at 64k). */
+const slowMs = 100
+/** Measurements of a family before its growth counts as too fast. */
+const attempts = 3
 
-/** The fastest time of one parse of `input`, over several batches. */
-function timePerParse(input: string): number {
+/** Garbage-collection pauses, as the observer reports them. */
+const pauses: Array<{ start: number; duration: number }> = []
+const gcObserver = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) pauses.push({ start: entry.startTime, duration: entry.duration })
+})
+beforeAll(() => gcObserver.observe({ entryTypes: ['gc'] }))
+afterAll(() => gcObserver.disconnect())
+
+/** Lets the observer deliver the GC entries of the batch that just ran. */
+const flushObserver = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/** The fastest time of one parse of `input`, over several batches, GC pauses excluded. */
+async function timePerParse(input: string): Promise<number> {
   let start = performance.now()
   parse(input)
   const single = performance.now() - start
   const repeats = Math.min(1000, Math.max(1, Math.ceil(batchMs / Math.max(single, 0.001))))
-  const batches = single > 50 ? 2 : 5
-  let best = single
+  let best = Number.POSITIVE_INFINITY
   for (let batch = 0; batch < batches; batch++) {
+    await flushObserver()
+    pauses.length = 0
     start = performance.now()
     for (let i = 0; i < repeats; i++) parse(input)
-    best = Math.min(best, (performance.now() - start) / repeats)
+    const end = performance.now()
+    await flushObserver()
+    let paused = 0
+    for (const pause of pauses) if (pause.start >= start && pause.start < end) paused += pause.duration
+    best = Math.min(best, Math.max(end - start - paused, 0) / repeats)
   }
   return best
 }
@@ -57,24 +89,29 @@ function repeated(pattern: string): Family {
 interface Growth {
   /** Size → fastest time per parse in milliseconds. */
   times: Map<number, number>
-  /** Largest size measured, and the growth ratio from a quarter of it. */
+  /** Largest size measured. */
   largest: number
+  /** Time at the largest size over the time at a quarter of it. */
   ratio: number
 }
 
-function measureGrowth(family: Family): Growth {
+async function measureGrowth(family: Family): Promise<Growth> {
   const times = new Map<number, number>()
-  let largest = sizes[0]!
-  for (const size of sizes) {
-    const input = family(size)
-    const time = timePerParse(input)
+  let largest = measuredSizes[0]!
+  for (const size of measuredSizes) {
+    const time = await timePerParse(family(size))
     times.set(size, time)
     largest = size
     if (time > slowMs) break
   }
-  const quarter = times.get(largest / 4)
   const top = times.get(largest)!
-  const ratio = quarter === undefined || top < negligibleMs ? 1 : top / Math.max(quarter, 1e-6)
+  const quarter = times.get(largest / 4)
+  const half = times.get(largest / 2)
+  let ratio: number
+  if (quarter !== undefined) ratio = top < negligibleMs ? 1 : top / Math.max(quarter, 1e-6)
+  // Stopped early: extrapolate from the last doubling, or give up if the first size was already too slow.
+  else if (half !== undefined) ratio = (top / Math.max(half, 1e-6)) ** 2
+  else ratio = Number.POSITIVE_INFINITY
   return { times, largest, ratio }
 }
 
@@ -83,15 +120,26 @@ function describeGrowth(growth: Growth): string {
 }
 
 /** Asserts that parsing the family grows linearly, and that its trees stay well formed. */
-function expectLinear(family: Family): void {
-  // Correctness at a moderate size first (also warms the parser up).
-  const sample = family(8192)
-  assertWellFormed(sample, parse(sample), { reparse: false })
-  for (let i = 0; i < 3; i++) parse(family(16_384))
-  const growth = measureGrowth(family)
-  const report = `time ×${growth.ratio.toFixed(1)} from ${growth.largest / 4096}k to ${growth.largest / 1024}k (${describeGrowth(growth)})`
-  expect(growth.largest, `stopped early because one parse took over ${slowMs} ms: ${report}`).toBe(65_536)
-  expect(growth.ratio, report).toBeLessThan(growthBound)
+async function expectLinear(family: Family): Promise<void> {
+  // Correctness at the small sizes first (this also warms the parser up).
+  for (const size of checkedSizes) {
+    const input = family(size)
+    assertWellFormed(input, parse(input), { reparse: false })
+  }
+  // A burst of load from elsewhere can spoil one measurement, but not several in
+  // a row: measure again (at most `attempts` times) while the growth looks too fast.
+  const reports: string[] = []
+  let best: Growth | undefined
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const growth = await measureGrowth(family)
+    reports.push(`×${growth.ratio.toFixed(1)} (${describeGrowth(growth)})`)
+    if (best === undefined || growth.ratio < best.ratio) best = growth
+    // Stopping early is slowness, not noise: no second chance.
+    if (growth.largest < 65_536 || growth.ratio < growthBound) break
+  }
+  const stopped = best!.largest < 65_536 ? ` (stopped early: one parse took over ${slowMs} ms)` : ''
+  const report = `time from 16k to 64k, GC excluded${stopped}: ${reports.join('; ')}`
+  expect(best!.ratio, report).toBeLessThan(growthBound)
 }
 
 // ---------------------------------------------------------------------------
@@ -211,29 +259,29 @@ const realisticMessage: Family = repeated(
 
 describe('parsing takes linear time', () => {
   for (const [pattern, name] of repeatedPatterns) {
-    it(`should parse repeated ${name} (${JSON.stringify(pattern)}) in linear time`, () => {
-      expectLinear(repeated(pattern))
+    it(`should parse repeated ${name} (${JSON.stringify(pattern)}) in linear time`, async () => {
+      await expectLinear(repeated(pattern))
     })
   }
 
-  it('should parse backtick runs of every length in linear time', () => {
-    expectLinear(growingBacktickRuns)
+  it('should parse backtick runs of every length in linear time', async () => {
+    await expectLinear(growingBacktickRuns)
   })
 
-  it('should parse ever deeper list indentation in linear time', () => {
-    expectLinear(deepeningListIndentation)
+  it('should parse ever deeper list indentation in linear time', async () => {
+    await expectLinear(deepeningListIndentation)
   })
 
-  it('should parse deeply nested brackets in linear time', () => {
-    expectLinear(nestedBrackets)
+  it('should parse deeply nested brackets in linear time', async () => {
+    await expectLinear(nestedBrackets)
   })
 
-  it('should parse a URL full of parentheses in linear time', () => {
-    expectLinear(parenthesizedUrl)
+  it('should parse a URL full of parentheses in linear time', async () => {
+    await expectLinear(parenthesizedUrl)
   })
 
-  it('should parse a realistic message repeated in linear time', () => {
-    expectLinear(realisticMessage)
+  it('should parse a realistic message repeated in linear time', async () => {
+    await expectLinear(realisticMessage)
   })
 })
 

@@ -282,9 +282,6 @@ export function treeProblems(text: string, tree: Root, options: CheckOptions = {
       : 'no position'
     problems.push(`${node.type} at ${where}: ${message}`)
   }
-  const sliceOf = (node: Node): string =>
-    node.position ? text.slice(node.position.start.offset, node.position.end.offset) : ''
-
   // --- The root.
   if (tree === null || typeof tree !== 'object' || tree.type !== 'root' || !Array.isArray(tree.children)) {
     return [`parse did not return a root: ${String(tree && (tree as Node).type)}`]
@@ -372,7 +369,7 @@ export function treeProblems(text: string, tree: Root, options: CheckOptions = {
     if (isParent(node)) {
       const children = node.children as AnyNode[]
       if (nonEmptyParentTypes.has(type) && children.length === 0) report('nesting', node, 'has no children')
-      checkChildren(text, node, children, report)
+      checkChildren(text, node, children, context, report)
       const inner = childContext(context, type)
       for (let i = children.length - 1; i >= 0; i--) {
         stack.push({ node: children[i]!, context: inner, parent: node, index: i })
@@ -381,7 +378,7 @@ export function treeProblems(text: string, tree: Root, options: CheckOptions = {
 
     // Fields and source shape, per type.
     if (position && parent !== undefined) {
-      checkNode(node, sliceOf(node), context, parent, index, reparse, report)
+      checkNode(node, text, context, parent, index, reparse, report)
     }
   }
   if (stack.length > 0 && problems.length >= limit) problems.push('… (stopped)')
@@ -390,7 +387,7 @@ export function treeProblems(text: string, tree: Root, options: CheckOptions = {
 
 type Report = (kind: InvariantKind, node: Node, message: string) => void
 
-function checkChildren(text: string, node: AnyNode, children: AnyNode[], report: Report): void {
+function checkChildren(text: string, node: AnyNode, children: AnyNode[], context: Context, report: Report): void {
   const position = node.position
   let previous: AnyNode | undefined
   for (const child of children) {
@@ -412,10 +409,13 @@ function checkChildren(text: string, node: AnyNode, children: AnyNode[], report:
   if (!position) return
 
   // Coverage: the content of the root and of the delimited spans is tiled by the
-  // children; only removed form feeds may fall between them.
+  // children; only removed form feeds may fall between them. Inside quotes and
+  // list items, the quote markers and indentation removed from continuation
+  // lines may fall between them too.
   let contentStart: number
   let contentEnd: number
-  let trailingAllowed = /^\f*$/
+  const gapAllowed = context.inQuote || context.inListItem ? /^[ \t\f>]*$/ : /^\f*$/
+  let trailingAllowed = gapAllowed
   const delimiter = spanDelimiter[node.type]
   if (node.type === 'root') {
     contentStart = 0
@@ -427,7 +427,7 @@ function checkChildren(text: string, node: AnyNode, children: AnyNode[], report:
     contentStart = skipForward(text, position.start.offset, 1)
     contentEnd = skipBackward(text, position.end.offset, 1)
     // Loose star italics drop one or two spaces before the closing star.
-    if (text[position.start.offset] === '*') trailingAllowed = /^[ \t\f]*$/
+    if (text[position.start.offset] === '*') trailingAllowed = context.inQuote || context.inListItem ? /^[ \t\f>]*$/ : /^[ \t\f]*$/
   } else {
     return
   }
@@ -435,7 +435,7 @@ function checkChildren(text: string, node: AnyNode, children: AnyNode[], report:
   for (const child of children) {
     if (!child.position) return
     const gap = text.slice(cursor, child.position.start.offset)
-    if (child.position.start.offset > cursor && !/^\f*$/.test(gap)) {
+    if (child.position.start.offset > cursor && !gapAllowed.test(gap)) {
       report('nesting', child, `leaves source before it uncovered: ${shortJson(gap)}`)
     }
     cursor = Math.max(cursor, child.position.end.offset)
@@ -446,15 +446,41 @@ function checkChildren(text: string, node: AnyNode, children: AnyNode[], report:
   }
 }
 
+/** Formatting spans nest arbitrarily deep, so only their ends are looked at (keeping the check linear). */
+const spanEnds: Record<string, RegExp> = {
+  bold: /^\*\*[\s\S]+\*\*$/,
+  italic: /^(?:\*[\s\S]+\*|_[\s\S]+_)$/,
+  underline: /^__[\s\S]+__$/,
+  strikethrough: /^~~[\s\S]+~~$/,
+  spoiler: /^\|\|[\s\S]+\|\|$/,
+}
+
+/** How many characters of each end of a formatting span are looked at. */
+const spanEndLength = 16
+
 function checkNode(
   node: AnyNode,
-  slice: string,
+  text: string,
   context: Context,
   parent: Parent,
   index: number,
   reparse: boolean,
   report: Report,
 ): void {
+  const { start, end } = node.position!
+  const slice = text.slice(start.offset, end.offset)
+  const spanPattern = spanEnds[node.type]
+  if (spanPattern !== undefined) {
+    // The two ends, joined: enough for the delimiters, in constant time.
+    const ends =
+      end.offset - start.offset <= 2 * spanEndLength
+        ? preprocess(slice)
+        : `${preprocess(text.slice(start.offset, start.offset + spanEndLength))}…${preprocess(text.slice(end.offset - spanEndLength, end.offset))}`
+    if (!spanPattern.test(ends) || (node.type === 'italic' && ends[0] !== ends[ends.length - 1])) {
+      report('source', node, `source ${shortJson(ends)} is not a ${node.type} span`)
+    }
+    return
+  }
   const source = preprocess(slice)
   const is = (pattern: RegExp, what: string): RegExpExecArray | null => {
     const match = pattern.exec(source)
@@ -478,21 +504,6 @@ function checkNode(
       }
       break
     }
-    case 'bold':
-      is(/^\*\*[\s\S]+\*\*$/, 'a bold span')
-      break
-    case 'italic':
-      is(/^(?:\*[\s\S]+\*|_[\s\S]+_)$/, 'an italic span')
-      break
-    case 'underline':
-      is(/^__[\s\S]+__$/, 'an underline span')
-      break
-    case 'strikethrough':
-      is(/^~~[\s\S]+~~$/, 'a strikethrough span')
-      break
-    case 'spoiler':
-      is(/^\|\|[\s\S]+\|\|$/, 'a spoiler span')
-      break
     case 'inlineCode': {
       const value = node.value as string
       if (value.length === 0) report('fields', node, 'has an empty value')

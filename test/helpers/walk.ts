@@ -112,13 +112,22 @@ export function countTypes(tree: Node): Map<string, number> {
   return counts
 }
 
-/** The nodes on one longest root-to-leaf path, `tree` first. */
+/** The nodes on one longest root-to-leaf path, `tree` first (linear time, however deep the tree). */
 export function deepestPath(tree: Node): Node[] {
-  let best: Node[] = [tree]
+  const parents = new Map<Node, Node>()
+  let deepest = tree
+  let deepestDepth = 0
   visit(tree, (node, ancestors) => {
-    if (ancestors.length + 1 > best.length) best = [...ancestors, node]
+    const parent = ancestors[ancestors.length - 1]
+    if (parent !== undefined) parents.set(node, parent)
+    if (ancestors.length > deepestDepth) {
+      deepestDepth = ancestors.length
+      deepest = node
+    }
   })
-  return best
+  const path: Node[] = []
+  for (let node: Node | undefined = deepest; node !== undefined; node = parents.get(node)) path.push(node)
+  return path.reverse()
 }
 
 /**
