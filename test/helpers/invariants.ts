@@ -411,10 +411,11 @@ function checkChildren(text: string, node: AnyNode, children: AnyNode[], context
   // Coverage: the content of the root and of the delimited spans is tiled by the
   // children; only removed form feeds may fall between them. Inside quotes and
   // list items, the quote markers and indentation removed from continuation
-  // lines may fall between them too.
+  // lines may fall between them too, and so may the line end before a nested
+  // list (spec §13: "- a\n  - b" gives listItem["a", list[…]]).
   let contentStart: number
   let contentEnd: number
-  const gapAllowed = context.inQuote || context.inListItem ? /^[ \t\f>]*$/ : /^\f*$/
+  const gapAllowed = context.inQuote || context.inListItem ? /^[ \t\f\r\n>]*$/ : /^\f*$/
   let trailingAllowed = gapAllowed
   const delimiter = spanDelimiter[node.type]
   if (node.type === 'root') {
@@ -427,7 +428,9 @@ function checkChildren(text: string, node: AnyNode, children: AnyNode[], context
     contentStart = skipForward(text, position.start.offset, 1)
     contentEnd = skipBackward(text, position.end.offset, 1)
     // Loose star italics drop one or two spaces before the closing star.
-    if (text[position.start.offset] === '*') trailingAllowed = context.inQuote || context.inListItem ? /^[ \t\f>]*$/ : /^[ \t\f]*$/
+    if (text[position.start.offset] === '*') {
+      trailingAllowed = context.inQuote || context.inListItem ? /^[ \t\f\r\n>]*$/ : /^[ \t\f]*$/
+    }
   } else {
     return
   }

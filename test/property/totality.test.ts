@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { Node, Root } from '../../src/ast.js'
 import { parse } from '../../src/index.js'
 import { type InvariantKind, LineIndex, assertWellFormed, preprocess } from '../helpers/invariants.js'
-import { nodes } from '../helpers/walk.js'
+import { nodes, withoutPositions } from '../helpers/walk.js'
 import { markupText, markupTextWithControls, unicodeText } from './arbitraries.js'
 
 /** Runs per property and arbitrary. */
@@ -79,6 +79,20 @@ describe('parse is total', () => {
 
   it('should re-parse the source of every mention, timestamp and custom emoji to the same node', () => {
     holdsForAll('reparse')
+  })
+
+  it('should give an input the same tree as its preprocessed form, positions aside', () => {
+    // Preprocessing (CRLF and CR to LF, form feeds out, tabs to four spaces) happens
+    // before any rule runs (spec §2), so only the positions may differ.
+    for (const arbitrary of [unicodeText, markupTextWithControls]) {
+      fc.assert(
+        fc.property(arbitrary, (text) => {
+          const clean = preprocess(text)
+          expect(withoutPositions(parse(text))).toEqual(withoutPositions(parse(clean)))
+        }),
+        { numRuns },
+      )
+    }
   })
 
   it('should return equal trees for equal inputs (no hidden state between calls)', () => {
