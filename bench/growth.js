@@ -22,7 +22,7 @@
 import { fork } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { gc, libPath, loadLib, parseArgs, printEnvironment, table } from './util.js'
+import { environment, gc, libPath, loadLib, parseArgs, printEnvironment, table } from './util.js'
 
 const args = parseArgs()
 
@@ -252,7 +252,7 @@ async function main() {
   const patterns = filter ? PATTERNS.filter(([name]) => filter.some((f) => name.includes(f))) : PATTERNS
 
   if (!args.json) {
-    printEnvironment()
+    printEnvironment(environment(libPath(args)))
     console.log(`method:  sizes ${sizes.map(kib).join(', ')} chars; best of >= 7 batches of ~0.3 ms; per-input limit ${timeoutMs} ms; one child process per parser${nodeFlags.length ? `; node ${nodeFlags.join(' ')}` : ''}\n`)
   }
 

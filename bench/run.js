@@ -27,7 +27,8 @@ const ROUNDS = Number(args.rounds ?? 9)
 const MIN_MS = Number(args['min-ms'] ?? 200)
 const WARMUP_MS = Number(args['warmup-ms'] ?? 1000)
 
-const ours = await loadLib(libPath(args))
+const LIB = libPath(args)
+const ours = await loadLib(LIB)
 const dmp = require('discord-markdown-parser')
 const SimpleMarkdown = require('simple-markdown')
 const discordMarkdown = require('discord-markdown')
@@ -121,7 +122,7 @@ const contenders = only ? all.filter((c) => only.includes(c.key)) : all
 
 const messages = makeCorpus(N, SEED)
 const stats = corpusStats(messages)
-const env = environment()
+const env = environment(LIB)
 
 if (!args.json) {
   printEnvironment(env)

@@ -45,7 +45,9 @@ async function measure(entry, label) {
   }
 }
 
-const ours = await measure(libPath(args), 'discord-markup (dist/index.js)')
+const LIB = libPath(args)
+if (!args.json) console.log(`lib: ${LIB}`)
+const ours = await measure(LIB, 'discord-markup (dist/index.js)')
 const peers = []
 for (const [name, note] of [
   ['discord-markdown-parser', ''],

@@ -73,7 +73,7 @@ export function table(header, rows) {
 }
 
 /** Machine and revision, printed at the top of every report. */
-export function environment() {
+export function environment(lib) {
   let rev = 'unknown'
   try {
     rev = execFileSync('git', ['-C', ROOT, 'log', '-1', '--format=%h %s'], { encoding: 'utf8' }).trim()
@@ -81,7 +81,9 @@ export function environment() {
     if (dirty) rev += ' (+ uncommitted changes in src/)'
   } catch {}
   const cpus = os.cpus()
+  const libInfo = lib ? { lib: lib.startsWith(ROOT) ? lib.slice(ROOT.length) : `${lib} (not this checkout's dist/)` } : {}
   return {
+    ...libInfo,
     node: process.version,
     v8: process.versions.v8,
     cpu: `${cpus[0]?.model ?? 'unknown'} (${cpus.length} logical cores)`,
@@ -93,5 +95,6 @@ export function environment() {
 }
 
 export function printEnvironment(env = environment()) {
+  // (pass environment(libPath) to include which build was measured)
   for (const [k, v] of Object.entries(env)) console.log(`${(k + ':').padEnd(8)} ${v}`)
 }
