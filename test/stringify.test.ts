@@ -164,9 +164,10 @@ describe('stringify', () => {
       prints(root(bold(t('a')), t('*')), '**a**\\*')
     })
 
-    it('should print italics around a pair of stars, which the italic rule lets through unescaped', () => {
-      prints(root(italic(t('**'))), '****')
-      prints(root(italic(italic(italic(t('**'))))), '*_****_*')
+    it('should leave runs of delimiters unescaped where escaping would split them (italics in italics in italics)', () => {
+      prints(root(italic(t('**'))), '*\\*\\**')
+      prints(root(italic(italic(italic(t('**'))))), '********')
+      prints(root(underline(underline(t('_')))), '____\\_____')
     })
 
     it('should escape the delimiters inside a span', () => {
@@ -199,6 +200,7 @@ describe('stringify', () => {
       prints(root(code('`a`')), '`` `a` ``')
       prints(root(code(' a ')), '` a `')
       prints(root(code('\n')), '`\n`')
+      prints(root(code('``\n`*')), '````\n`*``')
     })
 
     it('should reject inline code that no fence can hold', () => {
@@ -277,6 +279,10 @@ describe('stringify', () => {
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('https://b.co')] }), 'unrepresentable-text')
     })
 
+    it('should print text after a bare URL as a refused URL in angle brackets when it has that shape', () => {
+      prints(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: false }, t('*<b:/c')), 'https://a.co<*<b:/c>')
+    })
+
     it('should reject a bare URL that would run on into what follows', () => {
       rejects(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: false }, t('x')), 'invalid-url')
     })
@@ -289,6 +295,20 @@ describe('stringify', () => {
       prints(root(quote(t('a\n')), t('b')), '> a\nb')
       prints(root(quote(t('a\nb'))), '>>> a\nb')
       prints(root(heading(1, subtext(t('a')))), '# -# a')
+    })
+
+    it('should give a heading a closing # to cut when its content ends with #', () => {
+      prints(root(heading(1, t('C#'))), '# C# #')
+    })
+
+    it('should print empty headings and subtext, and headings in headings', () => {
+      prints(root({ type: 'heading', depth: 2, children: [] }, t('a')), '##  #\na')
+      prints(root({ type: 'subtext', children: [] }, t('a')), '-#  \na')
+      prints(root(heading(1, heading(2, t('a')))), '#  ## a')
+    })
+
+    it('should indent a list so that a list right after it stays separate', () => {
+      prints(root(ul(li(t('a'))), ul(li(t('b')))), ' - a\n- b')
     })
 
     it('should print a quote after a quote with >>>', () => {
@@ -320,7 +340,7 @@ describe('stringify', () => {
       rejects(root(heading(4 as 1, t('a'))), 'invalid-depth')
       rejects(root({ type: 'list', ordered: false, children: [] }), 'empty-content')
       rejects(root({ type: 'list', ordered: true, children: [li(t('a'))] }), 'invalid-start')
-      rejects(root(ul(li(t('a'))), ul(li(t('b')))), 'adjacent-blocks', [1])
+      rejects(root(t('a\n'), ul(li(t('a'))), ul(li(t('b')))), 'adjacent-blocks', [1])
       rejects(root(li(t('a')) as unknown as Content), 'invalid-nesting')
     })
 
@@ -328,7 +348,7 @@ describe('stringify', () => {
       rejects(root(heading(1, t(' a'))), 'edge-whitespace')
       rejects(root(subtext(t('a '))), 'edge-whitespace')
       rejects(root(heading(1, t('a\nb'))), 'needs-line-end')
-      rejects(root(heading(1, t('C#'))), 'ambiguous-delimiters')
+      rejects(root(strike(t('a~'))), 'ambiguous-delimiters')
       rejects(root(quote(t('a')), t('b')), 'needs-line-end')
       rejects(root(ul(li(t('a\n')))), 'edge-whitespace', [0, 0])
     })

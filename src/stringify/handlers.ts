@@ -10,6 +10,7 @@
  * italic around a bold, not the reverse) and lookaheads that fail (`_a_b`).
  */
 import type {
+  Autolink,
   BlockQuote,
   CodeBlock,
   Heading,
@@ -28,7 +29,7 @@ import { parse } from '../parse/index.js'
 import { bareUrl, containsUrl, isSafeUrl } from '../parse/urls.js'
 import { differ } from './differ.js'
 import { StringifyError, type StringifyErrorReason } from './error.js'
-import { F_HEADING, F_ITEM, F_LINK, F_QUOTE, F_SPOILER, F_STAR, F_SUB, F_UNDER, type State } from './state.js'
+import { F_FLIP, F_HEADING, F_ITEM, F_LINK, F_QUOTE, F_RAW, F_SOLE, F_SPOILER, F_STAR, F_SUB, F_UNDER, type State } from './state.js'
 import { escapeText } from './unsafe.js'
 
 /** Prints one node where `st` says it stands. */
@@ -89,8 +90,9 @@ function lastChar(node: Node): string {
       // Not the last child (something follows it), so it ends its line.
       return '\n'
     case 'blockQuote': {
+      // Followed by something, a quote ends its line (a final heading, subtext or list takes the newline).
       const end = (node as BlockQuote).children.at(-1)
-      return end?.type === 'text' && (end as Text).value.endsWith('\n') ? '\n' : '\x01'
+      return end?.type !== 'text' || (end as Text).value.endsWith('\n') ? '\n' : '\x01'
     }
     case 'bold':
       return '*'
@@ -118,28 +120,42 @@ function lastChar(node: Node): string {
  *   (as the span's own rule does) rather than at the end of its content (as the content's parse
  *   does). Spans try the second first and fall back to the first.
  */
-export function content(parent: Parent, st: State, f: number, open: string, close: string, block: boolean, raw = false): string {
+export function content(
+  parent: Parent,
+  st: State,
+  f: number,
+  open: string,
+  close: string,
+  block: boolean,
+  raw = false,
+  italic = st.italic,
+  flips = 0,
+): string {
   const kids = parent.children
   const n = kids.length
   if (n === 0) fail(parent, 'empty-content', st)
   let out = ''
   let next = block || !raw ? '' : close[0]!
+  // Bit k of `flips` flips the delimiter preference of the k-th italic child.
+  let k = kids.filter((kid) => kid.type === 'italic').length
   for (let i = n - 1; i >= 0; i--) {
     const kid = kids[i]!
     const prev = kids[i - 1]
     const path = [...st.path, i]
     if (prev?.type === 'text' && kid.type === 'text') fail(kid, 'adjacent-text', path)
-    if (prev && kid.type === 'text' && blockBefore(prev, (kid as Text).value)) fail(kid, 'unrepresentable-text', path)
-    // A container's first child sees the capture from before the container.
     const printed = print(kid, {
       path,
-      before: prev ? captureEnd(prev) : st.before,
+      // Block content starts a fresh line; a span's content sees the capture from before the span.
+      before: prev ? captureEnd(prev) : block ? '\n' : st.before,
       prevChar: prev ? lastChar(prev) : open.slice(-1) || st.prevChar,
       rest: out,
       next,
       last: i === n - 1,
-      prevType: prev?.type,
-      f,
+      prev,
+      nextType: kids[i + 1]?.type,
+      f: (f & ~(F_FLIP | F_SOLE)) | (kid.type === 'italic' && (flips >> --k) & 1 ? F_FLIP : 0) | (n === 1 && !block ? F_SOLE : 0),
+      italic,
+      inSpan: !block,
     })
     out = printed + out
     next = printed[0] ?? next
@@ -206,25 +222,46 @@ function id<T extends Node & { id: string }>(node: T, st: State, text: string): 
 }
 
 /**
- * Prints a delimited span: for each opening delimiter in `opens`, the content is printed (first
- * as its own parse sees it, then as the span's rule does) until `check` accepts the result.
+ * Prints a delimited span. For each opening delimiter in `opens`, the content is printed (first as
+ * its own parse sees it, then as the span's rule does; for each combination of preferences of its
+ * italic children) until `check` accepts the result. If nothing passes, it all runs again with the
+ * delimiter characters of the text left raw, and that content must parse back to the children.
  */
 function delimit(node: Parent, st: State, opens: string, size: number, flag: (d: string) => number, check: Check): string {
   let error: StringifyError | undefined
-  for (const d of opens) {
-    const open = d.repeat(size)
-    for (const raw of [false, true]) {
-      try {
-        const c = content(node, st, st.f | flag(d), open, open, false, raw)
-        if (check(open + c + open + st.next, c)) return open + c + open
-      } catch (caught) {
-        if (!(caught instanceof StringifyError)) throw caught
-        // A choice made inside may be what failed: keep trying, but report a real error over an ambiguity.
-        if (caught.reason !== 'ambiguous-delimiters') error ??= caught
+  const base = st.f & ~(F_FLIP | F_SOLE)
+  for (const raw of base & F_RAW ? [0] : [0, F_RAW]) {
+    for (const d of opens) {
+      const open = d.repeat(size)
+      for (const view of [false, true]) {
+        // Every combination of the italic children's delimiter preferences, up to four of them.
+        const italics = Math.min(4, node.children.filter((kid) => kid.type === 'italic').length)
+        for (let flips = 0; flips < 1 << italics; flips++) {
+          try {
+            const c = content(node, st, base | flag(d) | raw, open, open, false, view, size === 1 ? d : st.italic, flips)
+            if (check(open + c + open + st.next, c) && (!raw || reads(node, c, st))) {
+              return open + c + open
+            }
+          } catch (caught) {
+            if (!(caught instanceof StringifyError)) throw caught
+            // A choice made inside may be what failed: keep trying, but report a real error over an ambiguity.
+            if (caught.reason !== 'ambiguous-delimiters') error ??= caught
+          }
+        }
       }
     }
   }
   throw error ?? new StringifyError(node, 'ambiguous-delimiters', st.path)
+}
+
+/**
+ * Whether `c` parses to the children of `node`: parsed on its own, after a mention when the span does
+ * not stand at a line start, so that the content does not start one either.
+ */
+function reads(node: Parent, c: string, st: State): boolean {
+  const fresh = /\n *$/.test(st.before)
+  const kids = parse(fresh ? c : `<@0>${c}`).children.slice(fresh ? 0 : 1)
+  return !differ(node, { type: node.type, children: kids } as Node, [])
 }
 
 type Check = (text: string, content: string) => boolean
@@ -240,10 +277,17 @@ const captures =
   (text, c) =>
     rule.exec(text)?.[1] === c
 
+/**
+ * What ends a heading, subtext or list: a newline, except at the end of its scope. At the end of a
+ * span it is one of the span's choices (its second view): the block takes the newline in, which keeps
+ * its last character off the closing delimiter (`~~- a~\n~~`) but ends a star italic's content badly.
+ */
+const lineEnd = (st: State): string => (st.last && !(st.inSpan && st.next) ? '' : '\n')
+
 /** Heading and subtext content: one line, which the client trims. */
 function line(node: Parent, st: State, f: number): string {
   if (!/\n$/.test(st.before)) fail(node, 'needs-line-start', st)
-  // Empty content: the marker and two spaces, the second of which the client trims away.
+  // Empty content: the client trims a lone space away.
   if (node.children.length === 0) return ' '
   const c = content(node, st, st.f | f, ' ', '', true)
   if (c.includes('\n')) fail(node, 'needs-line-end', st)
@@ -252,14 +296,12 @@ function line(node: Parent, st: State, f: number): string {
 }
 
 /** A list item after `bullet` (`-` or `1.`), continuation lines indented to the bullet's width plus `indent`. */
-export function item(node: ListItem, bullet: string, indent: string, st: State, lastItem: boolean): string {
+export function item(node: ListItem, bullet: string, indent: string, st: State): string {
   if (node.type !== 'listItem') fail(node, 'invalid-nesting', st)
-  // An empty item is a bullet and a space with nothing after them.
-  if (node.children.length === 0) return `${bullet}  `
   const c = content(node, st, st.f | F_ITEM, ' ', '', true)
-  // The bullet's spaces all go, and so do trailing newlines (and the spaces before them); trailing
-  // spaces survive only at the very end of the list's scope.
-  if (c.startsWith(' ') || /\n$/.test(c) || (/ $/.test(c) && !(lastItem && st.last))) fail(node, 'edge-whitespace', st)
+  // The bullet's spaces all go, and a bullet needs a character after them that is not a newline;
+  // trailing spaces and newlines go too.
+  if (/^[ \n]|[ \n]$/.test(c)) fail(node, 'edge-whitespace', st)
   const pad = indent + ' '.repeat(bullet.length + 1)
   return `${bullet} ${c.replaceAll('\n', `\n${pad}`)}`
 }
@@ -273,10 +315,39 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
   text(node, st) {
     const v = node.value
     if (v === '') fail(node, 'empty-content', st)
-    // Two or more spaces before a newline are a line break: the client drops the spaces.
-    if (REWRITTEN.test(v) || / {2}\n/.test(v)) fail(node, 'unrepresentable-text', st)
-    // Masked-link text has no escapes: it prints as is, and the final check catches what would not read back.
-    return st.f & F_LINK ? v : escapeText(v, st)
+    if (REWRITTEN.test(v)) fail(node, 'unrepresentable-text', st)
+    // Masked-link text has no escapes: it prints as is, and the link checks it reads back.
+    if (st.f & F_LINK || (st.f & F_RAW && st.f & F_SOLE && /^[*_~|]+$/.test(v))) return v
+    // Some text has no escaped form: two spaces before a newline (the client drops them), a newline
+    // starting a list item, anything but a space or `<` right after a bare URL (which runs on). It
+    // may still be the text the client shows for a URL in angle brackets that it refuses: the
+    // brackets go, the rest stays, newlines included (`<\nx:/y>` shows as "\nx:/y").
+    const br = / {2}\n/.exec(v)
+    const prev = st.prev
+    const at = br
+      ? br.index + br[0].length - 1
+      : (prev?.type === 'autolink' && !(prev as Autolink).suppressEmbed && /^\S/.test(v)) ||
+          (st.f & F_ITEM && !prev && v[0] === '\n') ||
+          (prev && blockBefore(prev, v))
+        ? 0
+        : -1
+    if (at >= 0) {
+      const url = /^[^: >]+:\/[^ >]*[^ >\n]/.exec(v.slice(at))?.[0]
+      if (url && !isSafeUrl(url)) {
+        const rest = v.slice(at + url.length)
+        const head = at > 0 ? escapeText(v.slice(0, at), { ...st, next: '<', last: false }) : ''
+        const tail = rest ? handlers.text({ type: 'text', value: rest }, { ...st, before: '>', prevChar: '>', prev: node }) : ''
+        return `${head}<${url}>${tail}`
+      }
+      // Or the text a masked link leaves when the client refuses it, which keeps everything as written.
+      if (br) {
+        const again = parse(v).children
+        if (again.length !== 1 || (again[0] as Text).value !== v || again[0]!.type !== 'text') fail(node, 'unrepresentable-text', st)
+        return v
+      }
+    }
+    if (prev && blockBefore(prev, v)) fail(node, 'unrepresentable-text', st)
+    return escapeText(v, st)
   },
 
   bold: span('*', 0, (text, c) => emphasis('bold', text, c)),
@@ -288,8 +359,20 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
   },
 
   italic(node, st) {
-    // `*` holds up next to words; `_` allows whitespace at the ends and can follow a `**`.
-    return delimit(node, st, st.prevChar === '*' ? '_*' : '*_', 1, (d) => (d === '*' ? F_STAR : F_UNDER), (text, c) =>
+    // `*` holds up next to words; `_` allows whitespace at the ends and can follow a `**`. As a first
+    // child, the parent's delimiter comes first: runs like `********` are italics all the way down.
+    // Elsewhere inside an italic, the other delimiter comes first: its scan reads the content raw.
+    // After a `**` (not an escaped star of a text), `_` first.
+    const prev = st.prev
+    let order = !prev
+      ? st.prevChar === '_'
+        ? '_*'
+        : '*_'
+      : (prev.type !== 'text' && st.prevChar === '*') || st.italic === '*'
+        ? '_*'
+        : '*_'
+    if (st.f & F_FLIP) order = order === '*_' ? '_*' : '*_'
+    return delimit(node, st, order, 1, (d) => (d === '*' ? F_STAR : F_UNDER), (text, c) =>
       emphasis('italic', text, c),
     )
   },
@@ -299,15 +382,18 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     if (v === '') fail(node, 'empty-content', st)
     if (REWRITTEN.test(v)) fail(node, 'unrepresentable-text', st)
     // One space of padding next to a backtick is removed by the client, so a value that starts or
-    // ends with a backtick (after spaces) gets one.
-    const c = (/^ *`/.test(v) ? ' ' : '') + v + (/` *$/.test(v) ? ' ' : '')
-    const runs = new Set(v.match(/`+/g)?.map((run) => run.length))
-    for (let n = 1; n <= runs.size + 1; n++) {
-      const fence = '`'.repeat(n)
-      const text = fence + c + fence
-      if (runs.has(n) || CODE_BLOCK.test(text)) continue
-      const m = INLINE_CODE.exec(text + st.next)
-      if (m?.[0] === text && m[2]!.replace(/^ (?= *`)|(` *) $/g, '$1') === v) return text
+    // ends with a backtick (after spaces) gets one; or, unpadded, the opening run hands its extra
+    // backticks to the content.
+    const padded = (/^ *`/.test(v) ? ' ' : '') + v + (/` *$/.test(v) ? ' ' : '')
+    const longest = Math.max(0, ...(v.match(/`+/g) ?? []).map((run) => run.length))
+    for (const c of new Set([padded, v])) {
+      for (let n = 1; n <= longest + 1; n++) {
+        const fence = '`'.repeat(n)
+        const text = fence + c + fence
+        if (CODE_BLOCK.test(text)) continue
+        const m = INLINE_CODE.exec(text + st.next)
+        if (m?.[0] === text && m[2]!.replace(/^ (?= *`)|(` *) $/g, '$1') === v) return text
+      }
     }
     return fail(node, 'unrepresentable-code', st)
   },
@@ -321,8 +407,9 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     if (/^\n|\n$/.test(v)) fail(node, 'unrepresentable-code', st)
     if (lang !== undefined && !LANG.test(lang)) fail(node, 'invalid-lang', st)
     if (st.f & F_LINK) fail(node, 'invalid-nesting', st)
-    // The one-line form fits in headings and subtext; it needs no language and no final backtick.
-    if (lang === undefined && !v.includes('\n') && !v.endsWith('`')) return '```' + v + '```'
+    // The one-line form fits in headings and subtext; it needs no language, and the closing fence must
+    // not start inside the value (`a`` ```` would close one backtick early).
+    if (lang === undefined && !v.includes('\n') && (v + '```').indexOf('```', 1) === v.length) return '```' + v + '```'
     return '```' + (lang ?? '') + '\n' + v + '\n```'
   },
 
@@ -364,7 +451,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
   link(node: Link, st) {
     const { url } = node
     if (st.f & F_LINK) fail(node, 'invalid-nesting', st)
-    if (!isSafeUrl(url) || /[\s<>]/.test(url)) fail(node, 'invalid-url', st)
+    if (!isSafeUrl(url)) fail(node, 'invalid-url', st)
     node.children.forEach((kid, i) => LINK_CONTENT.has(kid.type) || fail(kid, 'invalid-nesting', [...st.path, i]))
     const c = content(node, st, st.f | F_LINK, '[', ']', false, true)
     // The client refuses blank link text, and link text that holds a URL.
@@ -373,7 +460,10 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     const out = `[${c}](${node.suppressEmbed ? `<${url}>` : url})`
     // Link text has no escapes: whether it reads back is a matter of parsing it.
     const diff = differ(node, parse(out).children.length === 1 ? parse(out).children[0] : undefined, [])
-    if (diff) fail(diff[0], diff[0].type === 'text' ? 'unrepresentable-text' : 'ambiguous-delimiters', [...st.path, ...diff[1]])
+    if (diff) {
+      const reason = diff[0] === node ? 'invalid-url' : diff[0].type === 'text' ? 'unrepresentable-text' : 'ambiguous-delimiters'
+      fail(diff[0], reason, [...st.path, ...diff[1]])
+    }
     return out
   },
 
@@ -393,33 +483,42 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
   heading(node: Heading, st) {
     if (node.depth !== 1 && node.depth !== 2 && node.depth !== 3) fail(node, 'invalid-depth', st)
     if (st.f & (F_ITEM | F_LINK)) fail(node, 'invalid-nesting', st)
-    const c = line(node, st, F_HEADING)
-    // An empty heading's whitespace would run on into the next line.
-    if (c === ' ' && !st.last) fail(node, 'empty-content', st)
-    // A trailing `#` run is cut off the content, escaped or not.
-    if (c.endsWith('#')) fail(node, 'ambiguous-delimiters', st)
+    let c = line(node, st, F_HEADING)
+    // An empty heading: a `#` as content, which the client cuts off as a closing run (`#  #`).
+    if (c === ' ') return `${'#'.repeat(node.depth)}  #${lineEnd(st)}`
+    // The client cuts a trailing `#` run off the content, escaped or not: give it one to cut (`# C# #`).
+    if (c.endsWith('#')) c += ' #'
     // Content that starts with `#` (a heading in a heading) needs a second space: the client gives
     // one back to the content when `#` follows the whitespace, and trims it off.
-    return `${'#'.repeat(node.depth)} ${c.startsWith('#') ? ' ' : ''}${c}${st.last ? '' : '\n'}`
+    return `${'#'.repeat(node.depth)} ${c.startsWith('#') ? ' ' : ''}${c}${lineEnd(st)}`
   },
 
   subtext(node, st) {
     if (st.f & (F_SUB | F_LINK)) fail(node, 'invalid-nesting', st)
-    return `-# ${line(node, st, F_SUB)}${st.last ? '' : '\n'}`
+    return `-# ${line(node, st, F_SUB)}${lineEnd(st)}`
   },
 
   blockQuote(node: BlockQuote, st) {
     if (st.f & (F_QUOTE | F_LINK)) fail(node, 'invalid-nesting', st)
     if (!/\n *$/.test(st.before)) fail(node, 'needs-line-start', st)
+    // An empty quote is a marker with nothing after it.
+    if (node.children.length === 0 && st.last) return '> '
     const c = content(node, st, st.f | F_QUOTE, ' ', '', true)
     // `>>> ` takes everything to the end of its scope, so it only fits a quote that ends there. It is
     // the only way to print a quote right after another one, which a `> ` line would join.
-    if (st.last && (c.includes('\n') || st.prevType === 'blockQuote')) return `>>> ${c}`
-    if (st.prevType === 'blockQuote') fail(node, 'adjacent-blocks', st)
-    // A run of `> ` lines takes the newline that ends it.
-    if (!st.last && !c.endsWith('\n')) fail(node, 'needs-line-end', st)
-    const lines = c.split('\n')
-    return lines.map((l, k) => (k === lines.length - 1 && l === '' ? '' : `> ${l}`)).join('\n')
+    if (st.last && (c.includes('\n') || st.prev?.type === 'blockQuote')) return `>>> ${c}`
+    if (st.prev?.type === 'blockQuote') fail(node, 'adjacent-blocks', st)
+    // A run of `> ` lines takes the newline that ends it, into its content, where a final heading,
+    // subtext or list takes it in turn.
+    let lines = c
+    if (!st.last && !c.endsWith('\n')) {
+      if (!/^(?:heading|subtext|list)$/.test(node.children.at(-1)!.type)) fail(node, 'needs-line-end', st)
+      lines += '\n'
+    }
+    return lines
+      .split('\n')
+      .map((l, k, all) => (k === all.length - 1 && l === '' ? '' : `> ${l}`))
+      .join('\n')
   },
 
   list(node: List, st) {
@@ -428,23 +527,21 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     if (ordered ? !(Number.isInteger(start) && start! >= 1 && start! <= 1_000_000_000) : start !== undefined) {
       fail(node, 'invalid-start', st)
     }
-    if (st.prevType === 'list') fail(node, 'adjacent-blocks', st)
     // In an item, the newline before a nested list is not part of the text before it: print one.
-    const lead = st.f & F_ITEM && st.prevType ? '\n' : ''
-    const indent = /\n( *)$/.exec(lead || st.before)?.[1]
+    let lead = st.f & F_ITEM && st.prev ? '\n' : ''
+    let indent = /\n( *)$/.exec(lead || st.before)?.[1]
     if (indent === undefined) fail(node, 'needs-line-start', st)
+    // A list right after this one would join it unless this one is indented and the next is not. Text
+    // before would take the indenting space, so only a list that starts its own capture can indent.
+    if (st.nextType === 'list' && indent === '') {
+      if (lead || st.prev?.type === 'text') fail(node, 'adjacent-blocks', st)
+      lead = indent = ' '
+    }
     const items = node.children
     if (items.length === 0) fail(node, 'empty-content', st)
-    let before = lead || st.before
-    const out = items.map((kid, i) => {
-      const printed = item(kid, ordered ? `${start! + i}.` : '-', indent, { ...st, path: [...st.path, i], before }, i === items.length - 1)
-      // The next item's content starts after the capture this one ended with.
-      const end = kid.children?.at(-1)
-      if (end) before = captureEnd(end)
-      return printed
-    })
-    // Later items repeat the first one's indentation (the spaces the previous capture ended with).
-    return lead + out.join(`\n${indent}`) + (st.last ? '' : '\n')
+    const out = items.map((kid, i) => item(kid, ordered ? `${start! + i}.` : '-', indent!, { ...st, path: [...st.path, i] }))
+    // Later items repeat the first one's indentation.
+    return lead + out.join(`\n${indent}`) + lineEnd(st)
   },
 
   listItem(node, st) {

@@ -17,9 +17,9 @@ import type { State } from './state.js'
  */
 export function print(tree: Root | Nodes): string {
   resetMemo()
-  const st: State = { path: [], before: '\n', prevChar: '\n', rest: '', next: '', last: true, prevType: undefined, f: 0 }
+  const st: State = { path: [], before: '\n', prevChar: '\n', rest: '', next: '', last: true, prev: undefined, nextType: undefined, f: 0, italic: '', inSpan: false }
   try {
-    return tree.type === 'listItem' ? item(tree, '-', '', st, true) : printNode(tree, st)
+    return tree.type === 'listItem' ? item(tree, '-', '', st) : printNode(tree, st)
   } finally {
     resetMemo()
   }

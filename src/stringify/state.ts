@@ -5,6 +5,7 @@
  * it (its lookahead) but only the source shape of what precedes it (enough
  * for line starts, which depend on whether the previous capture ended a line).
  */
+import type { Node } from '../ast.js'
 
 /** Inside a block quote: no quotes. */
 export const F_QUOTE = 1
@@ -22,6 +23,17 @@ export const F_STAR = 32
 export const F_UNDER = 64
 /** Inside a heading: a heading's content cannot start with `#`. */
 export const F_HEADING = 128
+/**
+ * A text that is the only child of a span and made of delimiter characters (`*`, `_`, `~`, `|`)
+ * prints unescaped: the second try of a span whose content holds runs of delimiters (`********` is
+ * italics three deep around `**`, `_____` underlines twice around `_`), checked by parsing the content
+ * again.
+ */
+export const F_RAW = 256
+/** The first child, if an italic, tries its delimiters in the other order. */
+export const F_FLIP = 512
+/** The only child of a span. */
+export const F_SOLE = 1024
 
 export interface State {
   /** Child indexes from the printed tree down to the node. */
@@ -36,8 +48,14 @@ export interface State {
   next: string
   /** Nothing follows the node in its parse scope. */
   last: boolean
-  /** The type of the previous sibling, if any. */
-  prevType: string | undefined
+  /** The previous sibling, if any. */
+  prev: Node | undefined
+  /** The type of the next sibling, if any. */
+  nextType: string | undefined
   /** Context flags, `F_*`. */
   f: number
+  /** The delimiter of the nearest enclosing italic (`*` or `_`), '' outside italics. */
+  italic: string
+  /** Whether the node's parse scope ends at a span's closing delimiter (rather than at a block's end). */
+  inSpan: boolean
 }

@@ -64,10 +64,7 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   // An escape is a backslash before punctuation: keep a literal one from taking what follows.
   '\\': (a) => isEscapable(a.next),
   // Italic and bold openers and closers, and the `* ` bullet. A star between spaces pairs with nothing.
-  '*': (a) =>
-    // In `*italic*` content a `**` pair is not a closer; at the very end of the content it opens nothing either.
-    !(a.f & F_STAR && a.last && a.i >= a.value.length - 2 && /(?:^|[^*])\*\*$/.test(a.value)) &&
-    (a.bol || (a.f & F_STAR) > 0 || !(isSpaceChar(a.prev) && isSpaceChar(a.next))),
+  '*': (a) => a.bol || (a.f & F_STAR) > 0 || !(isSpaceChar(a.prev) && isSpaceChar(a.next)),
   // `_` opens anywhere, and its scan dies at the first lone `_` before a letter or digit; it closes
   // before anything else. So an underscore before a letter or digit is safe, in text that ends its
   // scope (`snake_case`), where no later underscore can close it.
@@ -96,6 +93,8 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   '-': (a) => a.bol && (a.next === ' ' || (a.next === '#' && ((a.f & F_SUB) > 0 || a.value[a.i + 2] === ' '))),
   '>': (a) => a.bol && !(a.f & F_QUOTE) && (a.next === ' ' || a.value.startsWith('>>> ', a.i)),
   '.': (a) => a.num && a.next === ' ',
+  // The shrug `¯\_(ツ)_/¯` is one piece of text that keeps its backslash: do not print one by accident.
+  '¯': (a) => a.value.startsWith('¯_(ツ)', a.i),
 }
 
 /**
