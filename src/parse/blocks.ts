@@ -4,7 +4,7 @@
  * (it depends on the previous capture); these functions only read shapes.
  */
 import { C_DASH, C_DOT, C_GT, C_HASH, C_LF, C_SPACE, C_STAR, isDigit, isSpace } from './chars.js'
-import { tablesOf } from './delimiters.js'
+import { wsEndAt } from './delimiters.js'
 import { derive, type Source } from './source.js'
 
 /** A heading or subtext: the content region (trimmed) and where the match ends. */
@@ -43,8 +43,7 @@ export function heading(src: Source, p: number, end: number): LineBlock | undefi
   while (j < end && s.charCodeAt(j) === C_HASH) j++
   const depth = j - i
   if (depth < 1 || depth > 3) return undefined
-  const ws = tablesOf(src).wsEnd
-  const w = Math.min(ws[j]!, end)
+  const w = Math.min(wsEndAt(src, j), end)
   if (w === j) return undefined
   // `\s+` is greedy: the content starts after all the whitespace, or gives some back when `#` or nothing follows.
   let c = w
@@ -62,7 +61,7 @@ export function heading(src: Source, p: number, end: number): LineBlock | undefi
   // The trailing whitespace run swallows every following blank line, up to the last newline in it.
   let stop = lineEnd
   if (lineEnd < end) {
-    const runEnd = Math.min(ws[lineEnd]!, end)
+    const runEnd = Math.min(wsEndAt(src, lineEnd), end)
     if (runEnd >= end) stop = end
     else {
       stop = runEnd

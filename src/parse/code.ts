@@ -4,7 +4,7 @@
  * parsed.
  */
 import { C_BACKTICK, C_LF, C_SPACE } from './chars.js'
-import { tablesOf } from './delimiters.js'
+import { nextWhere } from './delimiters.js'
 import type { Source } from './source.js'
 
 /** A fenced code block as matched. */
@@ -13,6 +13,9 @@ export interface Fence {
   value: string
   end: number
 }
+
+const isFence = (s: string, i: number): boolean =>
+  s.charCodeAt(i) === C_BACKTICK && s.charCodeAt(i + 1) === C_BACKTICK && s.charCodeAt(i + 2) === C_BACKTICK
 
 /** Language words: ASCII letters, digits, `_`, `+`, `-`, `.` and `#`. */
 const isLangChar = (c: number): boolean =>
@@ -32,15 +35,11 @@ const isLangChar = (c: number): boolean =>
 export function codeBlock(src: Source, p: number, end: number): Fence | undefined {
   const s = src.s
   if (p + 3 > end || !s.startsWith('```', p)) return undefined
-  const fences = tablesOf(src).next(
-    '```',
-    (c, i) => c === C_BACKTICK && s.charCodeAt(i + 1) === C_BACKTICK && s.charCodeAt(i + 2) === C_BACKTICK,
-  )
   const close = (lang: string | undefined, from: number): Fence | undefined => {
     let c = from
     while (c < end && s.charCodeAt(c) === C_LF) c++
     if (c >= end) return undefined
-    const q = fences[c + 1]!
+    const q = nextWhere(src, '```', isFence, c + 1)
     if (q + 3 > end) return undefined
     let v = q
     while (s.charCodeAt(v - 1) === C_LF) v--

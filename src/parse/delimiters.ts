@@ -179,22 +179,29 @@ export class Tables {
   private readonly nexts = new Map<string, Int32Array>()
 
   /** `next[p]`: the first q >= p whose character satisfies `pred` (n when none). */
-  next(key: string, pred: (c: number, i: number) => boolean): Int32Array {
+  next(key: string, pred: (s: string, i: number) => boolean): Int32Array {
     const hit = this.nexts.get(key)
     if (hit) return hit
     const { s, n } = this
     const out = new Int32Array(n + 2)
     out[n] = out[n + 1] = n
-    for (let q = n - 1; q >= 0; q--) out[q] = pred(s.charCodeAt(q), q) ? q : out[q + 1]!
+    for (let q = n - 1; q >= 0; q--) out[q] = pred(s, q) ? q : out[q + 1]!
     this.nexts.set(key, out)
     return out
   }
 
   /** The scan from `from` over the tail of a region, cached when it starts at the tail's start. */
-  tail(cache: Map<number, number>, walk: (t: Tables, b: number, end: number) => number, from: number, sync: number, end: number): number {
-    if (from !== sync) return walk(this, from, end)
+  tail(
+    cache: Map<number, number>,
+    walk: (src: Source, b: number, end: number) => number,
+    src: Source,
+    from: number,
+    sync: number,
+    end: number,
+  ): number {
+    if (from !== sync) return walk(src, from, end)
     let ev = cache.get(end)
-    if (ev === undefined) cache.set(end, (ev = walk(this, from, end)))
+    if (ev === undefined) cache.set(end, (ev = walk(src, from, end)))
     return ev
   }
 
@@ -235,17 +242,74 @@ export function tablesOf(src: Source): Tables {
 }
 
 /**
+ * Sources up to this long are scanned directly: building tables costs more
+ * than it saves there, and a direct scan's worst case is bounded by the size.
+ */
+export const SMALL = 256
+
+/** `SMALL` can be lowered by tests, so that the table paths run on short inputs too. */
+let small = SMALL
+export function setSmall(n: number): void {
+  small = n
+}
+
+const isSmall = (src: Source): boolean => src.s.length <= small
+
+/** End of the whitespace run starting at `i`. */
+export function wsEndAt(src: Source, i: number): number {
+  if (!isSmall(src)) return tablesOf(src).wsEnd[i]!
+  const s = src.s
+  while (i < s.length && isSpace(s.charCodeAt(i))) i++
+  return i
+}
+
+/** End of the run of identical characters starting at `i`. */
+export function runEndAt(src: Source, i: number): number {
+  if (!isSmall(src)) return tablesOf(src).runEnd[i]!
+  const s = src.s
+  const c = s.charCodeAt(i)
+  let j = i + 1
+  while (j < s.length && s.charCodeAt(j) === c) j++
+  return Math.min(j, s.length)
+}
+
+/** The first index >= i whose character satisfies `pred` (the source length when none). */
+export function nextWhere(src: Source, key: string, pred: (s: string, i: number) => boolean, i: number): number {
+  if (!isSmall(src)) return tablesOf(src).next(key, pred)[i]!
+  const s = src.s
+  while (i < s.length && !pred(s, i)) i++
+  return Math.min(i, s.length)
+}
+
+/** Whether the character at `i` is taken by a backslash before it (an odd run of them). */
+function isEscaped(src: Source, i: number): boolean {
+  if (!isSmall(src)) return tablesOf(src).escaped[i] === 1
+  let k = i
+  while (k > 0 && src.s.charCodeAt(k - 1) === C_BACKSLASH) k--
+  return (i - k) % 2 === 1
+}
+
+/**
  * `**bold**`, `__underline__`: content of at least one character in which a
  * backslash pairs with the next one, closed by the first unescaped double
  * delimiter that is not followed by a third.
  */
 export function closeDouble(src: Source, cc: number, contentStart: number, end: number): Closing | undefined {
-  const t = tablesOf(src)
-  const q = t.pair(cc, cc, true)[contentStart + 1]!
+  const s = src.s
+  if (isSmall(src)) {
+    let i = contentStart + (s.charCodeAt(contentStart) === C_BACKSLASH ? 2 : 1)
+    for (; i + 2 <= end; i += s.charCodeAt(i) === C_BACKSLASH ? 2 : 1) {
+      if (s.charCodeAt(i) === cc && s.charCodeAt(i + 1) === cc && (i + 2 === end || s.charCodeAt(i + 2) !== cc)) {
+        return { contentEnd: i, end: i + 2 }
+      }
+    }
+    return undefined
+  }
+  const q = tablesOf(src).pair(cc, cc, true)[contentStart + 1]!
   if (q + 2 <= end) return { contentEnd: q, end: q + 2 }
   // At the region's end the rule sees no third delimiter, whatever follows in the source.
   const r = end - 2
-  if (r >= contentStart + 1 && t.escaped[r] === 0 && src.s.charCodeAt(r) === cc && src.s.charCodeAt(r + 1) === cc) {
+  if (r >= contentStart + 1 && !isEscaped(src, r) && s.charCodeAt(r) === cc && s.charCodeAt(r + 1) === cc) {
     return { contentEnd: r, end }
   }
   return undefined
@@ -253,8 +317,14 @@ export function closeDouble(src: Source, cc: number, contentStart: number, end: 
 
 /** `~~strikethrough~~`: any content, closed by the first `~~` not followed by `_`. */
 export function closeStrike(src: Source, contentStart: number, end: number): Closing | undefined {
-  const t = tablesOf(src)
-  const q = t.pair(C_TILDE, C_UNDERSCORE, false)[contentStart + 1]!
+  const s = src.s
+  if (isSmall(src)) {
+    for (let q = s.indexOf('~~', contentStart + 1); q >= 0 && q + 2 <= end; q = s.indexOf('~~', q + 1)) {
+      if (q + 2 === end || s.charCodeAt(q + 2) !== C_UNDERSCORE) return { contentEnd: q, end: q + 2 }
+    }
+    return undefined
+  }
+  const q = tablesOf(src).pair(C_TILDE, C_UNDERSCORE, false)[contentStart + 1]!
   if (q + 2 <= end) return { contentEnd: q, end: q + 2 }
   const r = end - 2
   if (r >= contentStart + 1 && src.s.charCodeAt(r) === C_TILDE && src.s.charCodeAt(r + 1) === C_TILDE) {
@@ -265,8 +335,8 @@ export function closeStrike(src: Source, contentStart: number, end: number): Clo
 
 /** `||spoiler||`: any content, closed by the next `||`. */
 export function closeSpoiler(src: Source, contentStart: number, end: number): Closing | undefined {
-  const q = tablesOf(src).pair(C_PIPE, -1, false)[contentStart + 1]!
-  return q + 2 <= end ? { contentEnd: q, end: q + 2 } : undefined
+  const q = isSmall(src) ? src.s.indexOf('||', contentStart + 1) : tablesOf(src).pair(C_PIPE, -1, false)[contentStart + 1]!
+  return q >= 0 && q + 2 <= end ? { contentEnd: q, end: q + 2 } : undefined
 }
 
 /** Where the first content token of an italic starting at `c` ends, or -1 when none can. */
@@ -286,38 +356,45 @@ export function closeStarItalic(src: Source, c: number, end: number, loose: bool
   if (c >= end || isSpace(s.charCodeAt(c))) return undefined
   const from = firstToken(s, c, end, C_STAR)
   if (from < 0) return undefined
-  const t = tablesOf(src)
-  let ev = t.star[from]!
-  const sync = t.starAmb[end]!
-  if (end < t.n && ev >> 2 >= sync) ev = t.tail(t.starTails, walkStar, Math.max(from, sync), sync, end)
+  let ev: number
+  if (isSmall(src)) ev = walkStar(src, from, end)
+  else {
+    const t = tablesOf(src)
+    ev = t.star[from]!
+    const sync = t.starAmb[end]!
+    if (end < t.n && ev >> 2 >= sync) ev = t.tail(t.starTails, walkStar, src, Math.max(from, sync), sync, end)
+  }
   const pos = ev >> 2
   switch (ev & 3) {
     case CLOSE:
       return { contentEnd: pos, end: pos + 1 }
     case LOOSE: {
       if (!loose) return undefined
-      const star = t.wsEnd[pos]!
-      return { contentEnd: pos, end: star + 1 }
+      return { contentEnd: pos, end: wsEndAt(src, pos) + 1 }
     }
     default:
       return undefined
   }
 }
 
-/** The italic scan over the run of `*`, `\` and whitespace that touches the region end. */
-function walkStar(t: Tables, b: number, end: number): number {
-  const { s } = t
+/**
+ * The italic scan from boundary `b` to the region end, run by run: over a
+ * small source the whole scan, over a large one only the run of `*`, `\` and
+ * whitespace that touches the region end.
+ */
+function walkStar(src: Source, b: number, end: number): number {
+  const s = src.s
   for (;;) {
     if (b >= end) return end * 4 + DEAD
     const c = s.charCodeAt(b)
     if (c === C_STAR || c === C_BACKSLASH) {
-      const r = Math.min(t.runEnd[b]!, end)
+      const r = Math.min(runEndAt(src, b), end)
       if ((r - b) % 2 === 0) b = r
       else if (c === C_STAR) return (r - 1) * 4 + CLOSE
       else if (r < end) b = r + 1
       else return b * 4 + DEAD
     } else if (isSpace(c)) {
-      const r = Math.min(t.wsEnd[b]!, end)
+      const r = Math.min(wsEndAt(src, b), end)
       if (r >= end) return b * 4 + DEAD
       const d = s.charCodeAt(r)
       if (d === C_STAR) {
@@ -336,15 +413,20 @@ export function closeUnderscoreItalic(src: Source, c: number, end: number): Clos
   const s = src.s
   const from = firstToken(s, c, end, C_UNDERSCORE)
   if (from < 0) return undefined
-  const t = tablesOf(src)
-  let ev = t.und[from]!
-  const sync = t.undAmb[end]!
-  if (end < t.n && ev >> 2 >= sync) ev = t.tail(t.undTails, walkUnderscore, Math.max(from, sync), sync, end)
+  let ev: number
+  if (isSmall(src)) ev = walkUnderscore(src, from, end)
+  else {
+    const t = tablesOf(src)
+    ev = t.und[from]!
+    const sync = t.undAmb[end]!
+    if (end < t.n && ev >> 2 >= sync) ev = t.tail(t.undTails, walkUnderscore, src, Math.max(from, sync), sync, end)
+  }
   return (ev & 3) === CLOSE ? { contentEnd: ev >> 2, end: (ev >> 2) + 1 } : undefined
 }
 
-function walkUnderscore(t: Tables, b: number, end: number): number {
-  const { s } = t
+/** The `_italic_` scan from boundary `b`, run by run (see {@link walkStar}). */
+function walkUnderscore(src: Source, b: number, end: number): number {
+  const s = src.s
   for (;;) {
     if (b >= end) return end * 4 + DEAD
     const c = s.charCodeAt(b)
@@ -352,7 +434,7 @@ function walkUnderscore(t: Tables, b: number, end: number): number {
       b++
       continue
     }
-    const r = Math.min(t.runEnd[b]!, end)
+    const r = Math.min(runEndAt(src, b), end)
     if ((r - b) % 2 === 0) b = r
     else if (c === C_BACKSLASH) {
       if (r < end) b = r + 1
@@ -380,11 +462,27 @@ export interface CodeSpan {
  * `runEnd` is where the opening run ends within the region.
  */
 export function closeCode(src: Source, start: number, end: number): CodeSpan | undefined {
-  const t = tablesOf(src)
-  const runEnd = Math.min(t.runEnd[start]!, end)
+  const runEnd = Math.min(runEndAt(src, start), end)
   if (runEnd >= end) return undefined
-  const runs = t.codeRuns
-  for (let n = runEnd - start; n >= 1; n--) {
+  const m = runEnd - start
+  if (isSmall(src)) {
+    // One pass over the later runs: the first of each length up to m.
+    const s = src.s
+    const first: number[] = []
+    for (let q = s.indexOf('`', runEnd + 1); q >= 0 && q < end; ) {
+      const r = runEndAt(src, q)
+      const n = r - q
+      if (n <= m && r <= end && first[n] === undefined) first[n] = q
+      q = s.indexOf('`', r)
+    }
+    for (let n = m; n >= 1; n--) {
+      const q = first[n]
+      if (q !== undefined) return { ticks: n, contentStart: start + n, contentEnd: q, end: q + n }
+    }
+    return undefined
+  }
+  const runs = tablesOf(src).codeRuns
+  for (let n = m; n >= 1; n--) {
     const starts = runs.get(n)
     if (!starts) continue
     const q = firstAtLeast(starts, runEnd + 1)

@@ -19,7 +19,7 @@ import {
   isLineTerminator,
   isSpace,
 } from './chars.js'
-import { tablesOf } from './delimiters.js'
+import { nextWhere, wsEndAt } from './delimiters.js'
 import type { Source } from './source.js'
 
 /** A masked link as matched, before the safety checks. */
@@ -43,26 +43,23 @@ export interface LinkMemo {
 
 export const newLinkMemo = (): LinkMemo => ({ failed: new Set(), bestAfterPair: new Map() })
 
-const isBracket = (c: number) => c === C_LBRACKET || c === C_RBRACKET
-const isRBracket = (c: number) => c === C_RBRACKET
-const isRParen = (c: number) => c === C_RPAREN
+const isBracket = (s: string, i: number) => s.charCodeAt(i) === C_LBRACKET || s.charCodeAt(i) === C_RBRACKET
+const isRBracket = (s: string, i: number) => s.charCodeAt(i) === C_RBRACKET
+const isRParen = (s: string, i: number) => s.charCodeAt(i) === C_RPAREN
 const isQuote = (c: number) => c === C_DQUOTE || c === C_SQUOTE
 
 /** The masked link starting with the `[` at `p`, if the rule's shape matches. */
 export function matchLink(src: Source, p: number, end: number, memo: LinkMemo): LinkShape | undefined {
   const s = src.s
-  const t = tablesOf(src)
-  const nextBracket = t.next('[]', isBracket)
-  const nextClose = t.next(']', isRBracket)
   // Walk the text's tokens, remembering every `]` where the text could stop.
   const stops: number[] = []
   let i = p + 1
   let tail = -1
   for (;;) {
-    i = nextBracket[i]!
+    i = nextWhere(src, '[]', isBracket, i)
     if (i >= end) break
     if (s.charCodeAt(i) === C_LBRACKET) {
-      const j = nextClose[i + 1]!
+      const j = nextWhere(src, ']', isRBracket, i + 1)
       if (j >= end) break
       i = j + 1
       const known = memo.bestAfterPair.get(i)
@@ -74,7 +71,7 @@ export function matchLink(src: Source, p: number, end: number, memo: LinkMemo): 
       continue
     }
     stops.push(i)
-    const k = nextBracket[i + 1]!
+    const k = nextWhere(src, '[]', isBracket, i + 1)
     if (k >= end || s.charCodeAt(k) !== C_RBRACKET) break
     i++
   }
@@ -102,8 +99,7 @@ export function matchLink(src: Source, p: number, end: number, memo: LinkMemo): 
 /** `\s*<?TARGET>?(\s+"title")?\s*)` after `](`. */
 function matchTarget(src: Source, b: number, end: number, memo: LinkMemo): Omit<LinkShape, 'textStart' | 'textEnd'> | undefined {
   const s = src.s
-  const t = tablesOf(src)
-  const i0 = Math.min(t.wsEnd[b]!, end)
+  const i0 = Math.min(wsEndAt(src, b), end)
   if (s.charCodeAt(i0) === C_LT && i0 < end) {
     const r = scanTarget(src, i0 + 1, end, memo)
     if (r) return { ...r, url: s.slice(i0 + 1, r.urlEnd), suppressEmbed: r.gt }
@@ -126,7 +122,6 @@ interface TargetEnd {
  */
 function scanTarget(src: Source, from: number, end: number, memo: LinkMemo): TargetEnd | undefined {
   const s = src.s
-  const nextRParen = tablesOf(src).next(')', isRParen)
   const fallbacks: number[] = []
   const visited: number[] = []
   let x = from
@@ -141,9 +136,9 @@ function scanTarget(src: Source, from: number, end: number, memo: LinkMemo): Tar
       else if (c === C_BACKSLASH) {
         if (x + 1 < end && !isLineTerminator(s.charCodeAt(x + 1))) x += 2
         else dead = true
-      } else if (c === C_LPAREN && nextRParen[x + 1]! < end) {
+      } else if (c === C_LPAREN && nextWhere(src, ')', isRParen, x + 1) < end) {
         fallbacks.push(x + 1)
-        x = nextRParen[x + 1]! + 1
+        x = nextWhere(src, ')', isRParen, x + 1) + 1
       } else x++
     }
     if (dead) {
@@ -169,21 +164,17 @@ function finish(src: Source, x: number, end: number): TargetEnd | undefined {
 
 function finishAfterGt(src: Source, y: number, end: number): { title: string | undefined; end: number } | undefined {
   const s = src.s
-  const t = tablesOf(src)
-  const w = Math.min(t.wsEnd[y]!, end)
+  const w = Math.min(wsEndAt(src, y), end)
   if (w > y && w < end && isQuote(s.charCodeAt(w))) {
     const q = titleEnd(src, w + 1, end)
-    if (q >= 0) return { title: s.slice(w + 1, q), end: Math.min(t.wsEnd[q + 1]!, end) + 1 }
+    if (q >= 0) return { title: s.slice(w + 1, q), end: Math.min(wsEndAt(src, q + 1), end) + 1 }
   }
   return w < end && s.charCodeAt(w) === C_RPAREN ? { title: undefined, end: w + 1 } : undefined
 }
 
 /** The first quote at or after `from` that whitespace and `)` follow within the region, or -1. */
 function titleEnd(src: Source, from: number, end: number): number {
-  const t = tablesOf(src)
-  const ws = t.wsEnd
-  const s = src.s
-  const q = t.next('title', (c, i) => isQuote(c) && s.charCodeAt(ws[i + 1]!) === C_RPAREN)[from]!
+  const q = nextWhere(src, 'title', (s, i) => isQuote(s.charCodeAt(i)) && s.charCodeAt(wsEndAt(src, i + 1)) === C_RPAREN, from)
   // Later candidates only end later, so the first one decides.
-  return q < end && ws[q + 1]! < end ? q : -1
+  return q < end && wsEndAt(src, q + 1) < end ? q : -1
 }

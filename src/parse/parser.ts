@@ -42,6 +42,8 @@ import {
   C_TILDE,
   C_UNDERSCORE,
   C_AT,
+  C_COLON,
+  C_SLASH,
   isAlnum,
   isDigit,
   isSpace,
@@ -54,7 +56,7 @@ import {
   closeStarItalic,
   closeStrike,
   closeUnderscoreItalic,
-  tablesOf,
+  runEndAt,
   type Closing,
 } from './delimiters.js'
 import { matchLink, newLinkMemo, type LinkMemo } from './link.js'
@@ -67,6 +69,7 @@ import {
   guildNavigation,
   timestamp,
   userOrRoleMention,
+  type Token,
 } from './tokens.js'
 import { angleUrl, bareUrl, bareUrlScheme, containsUrl, isSafeUrl } from './urls.js'
 
@@ -98,8 +101,10 @@ interface Frame {
   /** Inline code cannot open before this position (a failed run fails for all its backticks). */
   codeFail: number
   link: LinkMemo | undefined
-  /** Runs when the frame is done: sets the previous capture for containers. */
-  onEnd: (() => void) | undefined
+  /** When the frame is done, the previous capture becomes `[capFrom, capTo)` of `capSrc` (a container's whole match). */
+  capSrc: Source | null
+  capFrom: number
+  capTo: number
   /** Block content (heading, subtext, quote, list item) starts with an empty previous capture. */
   fresh: boolean
 }
@@ -133,7 +138,8 @@ const FORBIDDEN_IN_LINK = new Set([
 export function parseSource(src: Source): Root {
   const { origin } = src
   const root: Root = { type: 'root', children: [], position: { start: pointAt(origin, 0), end: pointAt(origin, origin.text.length) } }
-  new Parser().run(src, 0, src.s.length, 0, root.children)
+  parser.run(src, 0, src.s.length, 0, root.children)
+  parser.reset()
   return root
 }
 
@@ -151,10 +157,17 @@ class Parser {
   private prevLineCache = -2
   private linkChecks = 0
 
+  /** Forgets the last message (the parser is reused; nothing of a message may leak into the next). */
+  reset(): void {
+    this.prevSrc = null
+    this.prevLineCache = -2
+    this.linkChecks = 0
+  }
+
   run(src: Source, from: number, to: number, flags: number, kids: Nodes[], lists = 0): void {
     const outer = this.stack
     this.stack = []
-    this.push(src, from, to, flags, lists, kids, undefined)
+    this.push(src, from, to, flags, lists, kids)
     while (this.stack.length > 0) {
       const f = this.stack[this.stack.length - 1]!
       if (f.fresh) {
@@ -165,14 +178,30 @@ class Parser {
       if (f.pos >= f.end) {
         this.flush(f)
         this.stack.pop()
-        f.onEnd?.()
+        if (f.capSrc !== null) this.setPrev(f.capSrc, f.capFrom, f.capTo)
       } else this.step(f)
     }
     this.stack = outer
   }
 
-  private push(src: Source, from: number, to: number, flags: number, lists: number, kids: Nodes[], onEnd: Frame['onEnd'], fresh = false): Frame {
-    const f: Frame = { src, pos: from, end: to, flags, lists, kids, tFrom: -1, tTo: -1, tVal: '', codeFail: -1, link: undefined, onEnd, fresh }
+  private push(src: Source, from: number, to: number, flags: number, lists: number, kids: Nodes[], fresh = false): Frame {
+    const f: Frame = {
+      src,
+      pos: from,
+      end: to,
+      flags,
+      lists,
+      kids,
+      tFrom: -1,
+      tTo: -1,
+      tVal: '',
+      codeFail: -1,
+      link: undefined,
+      capSrc: null,
+      capFrom: 0,
+      capTo: 0,
+      fresh,
+    }
     this.stack.push(f)
     return f
   }
@@ -231,9 +260,11 @@ class Parser {
     node.position = span(f.src, from, to)
     f.kids.push(node)
     f.pos = to
-    const capSrc = f.src
     const block = node.type === 'heading' || node.type === 'subtext' || node.type === 'blockQuote'
-    this.push(src, a, b, flags, lists, node.children, () => this.setPrev(capSrc, from, to), block)
+    const child = this.push(src, a, b, flags, lists, node.children, block)
+    child.capSrc = f.src
+    child.capFrom = from
+    child.capTo = to
   }
 
   private step(f: Frame): void {
@@ -264,7 +295,7 @@ class Parser {
           if (code) {
             return this.leaf(f, { type: 'inlineCode', value: inlineCodeValue(s.slice(code.contentStart, code.contentEnd)) }, p, code.end)
           }
-          f.codeFail = Math.min(tablesOf(src).runEnd[p]!, end)
+          f.codeFail = Math.min(runEndAt(src, p), end)
         }
         break
       }
@@ -417,14 +448,16 @@ class Parser {
     if (m.start !== undefined) node.start = m.start
     f.kids.push(node)
     f.pos = m.end
-    const capSrc = f.src
     // The list's own end runs last: push it first, then the items in reverse, so the first item is parsed first.
-    this.push(capSrc, 0, 0, f.flags, f.lists, [], () => this.setPrev(capSrc, p, m.end))
-    const items: ListItem[] = m.items.map((it) => ({ type: 'listItem', children: [], position: span(capSrc, it.start, it.end) }))
+    const done = this.push(f.src, 0, 0, f.flags, f.lists, [])
+    done.capSrc = f.src
+    done.capFrom = p
+    done.capTo = m.end
+    const items: ListItem[] = m.items.map((it) => ({ type: 'listItem', children: [], position: span(f.src, it.start, it.end) }))
     node.children = items
     for (let k = m.items.length - 1; k >= 0; k--) {
       const it = m.items[k]!
-      this.push(it.src, 0, it.src.s.length, f.flags | NO_HEADING, f.lists + 1, items[k]!.children, undefined, true)
+      this.push(it.src, 0, it.src.s.length, f.flags | NO_HEADING, f.lists + 1, items[k]!.children, true)
     }
   }
 
@@ -447,28 +480,33 @@ class Parser {
     return false
   }
 
-  /** The rules that start with `<`. */
+  /**
+   * The rules that start with `<`. Their shapes exclude one another (each
+   * needs its own second character, and a `<url>` needs `:/`), so the order
+   * among them is free: the cheap, common tokens go first.
+   */
   private angle(f: Frame, linkText: boolean): boolean {
     const src = f.src
     const s = src.s
     const p = f.pos
     const end = f.end
-    if (!linkText) {
-      const emoji = customEmoji(s, p, end)
-      if (emoji) return this.leaf(f, emoji.node, p, emoji.end), true
-      const url = angleUrl(src, p, end)
-      if (url) {
-        if (url.safe) this.leaf(f, url.node, p, url.end)
-        else this.addText(f, p, url.end, url.inner)
-        return true
-      }
+    const second = s.charCodeAt(p + 1)
+    let token: Token<Content> | undefined
+    if (second === 0x74 /* t */) token = timestamp(s, p, end)
+    if (linkText) return token !== undefined && (this.leaf(f, token.node, p, token.end), true)
+    if (token === undefined) {
+      if (second === C_AT) token = userOrRoleMention(s, p, end)
+      else if (second === C_HASH) token = channelMention(s, p, end)
+      else if (second === C_SLASH) token = commandMention(s, p, end)
+      else if (second === C_COLON || second === 0x61 /* a */) token = customEmoji(s, p, end)
+      else if (second === 0x69 /* i */) token = guildNavigation(s, p, end)
     }
-    const time = timestamp(s, p, end)
-    if (time) return this.leaf(f, time.node, p, time.end), true
-    if (linkText) return false
-    const token = channelMention(s, p, end) ?? commandMention(s, p, end) ?? (s.charCodeAt(p + 1) === C_AT ? userOrRoleMention(s, p, end) : undefined) ?? guildNavigation(s, p, end)
     if (token) return this.leaf(f, token.node, p, token.end), true
-    return false
+    const url = angleUrl(src, p, end)
+    if (!url) return false
+    if (url.safe) this.leaf(f, url.node, p, url.end)
+    else this.addText(f, p, url.end, url.inner)
+    return true
   }
 
   /** A masked link, if its shape matches: a link when it passes the client's checks, else text as written. */
@@ -512,3 +550,6 @@ class Parser {
     return true
   }
 }
+
+/** One parser serves every call: parsing never calls out, so it is never re-entered. */
+const parser = new Parser()

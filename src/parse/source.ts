@@ -92,12 +92,17 @@ export function pointAt(origin: Origin, offset: number): Point {
   if (starts === undefined) {
     starts = [0]
     const t = origin.text
-    for (let i = 0; i < t.length; i++) {
-      const c = t.charCodeAt(i)
-      if (c === LF || (c === CR && t.charCodeAt(i + 1) !== LF)) starts.push(i + 1)
+    if (t.indexOf('\r') < 0) {
+      for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) starts.push(i + 1)
+    } else {
+      for (let i = 0; i < t.length; i++) {
+        const c = t.charCodeAt(i)
+        if (c === LF || (c === CR && t.charCodeAt(i + 1) !== LF)) starts.push(i + 1)
+      }
     }
     origin.lineStarts = starts
   }
+  if (starts.length === 1) return { line: 1, column: offset + 1, offset }
   let lo = 0
   let hi = starts.length - 1
   while (lo < hi) {

@@ -5,7 +5,7 @@
  */
 import type { Autolink } from '../ast.js'
 import { C_GT, C_LT, C_RPAREN, C_LPAREN, isSpace } from './chars.js'
-import { tablesOf } from './delimiters.js'
+import { nextWhere } from './delimiters.js'
 import type { Source } from './source.js'
 import type { Token } from './tokens.js'
 
@@ -92,11 +92,10 @@ export function angleUrl(
   end: number,
 ): (Token<Autolink> & { safe: boolean; inner: string }) | undefined {
   const s = src.s
-  const t = tablesOf(src)
   // scheme: one or more characters other than `:`, space and `>` (found by table: `<<<<` must not rescan)
-  const i = t.next(':  >', (c) => c === 0x3a || c === 0x20 || c === C_GT)[p + 1]!
+  const i = nextWhere(src, ': >', isSchemeStop, p + 1)
   if (i > p + 1 && i + 2 <= end && s.startsWith(':/', i)) {
-    const k = t.next(' >', (c) => c === 0x20 || c === C_GT)[i + 2]!
+    const k = nextWhere(src, ' >', isUrlStop, i + 2)
     if (k > i + 2 && k < end && s.charCodeAt(k) === C_GT) {
       const url = s.slice(p + 1, k)
       return { node: { type: 'autolink', url, suppressEmbed: true }, end: k + 1, safe: isSafeUrl(url), inner: url }
@@ -105,6 +104,12 @@ export function angleUrl(
   }
   return email(s, p, end)
 }
+
+const isSchemeStop = (s: string, i: number) => {
+  const c = s.charCodeAt(i)
+  return c === 0x3a || c === 0x20 || c === C_GT
+}
+const isUrlStop = (s: string, i: number) => s.charCodeAt(i) === 0x20 || s.charCodeAt(i) === C_GT
 
 const EMAIL = /<([^\s@<>]+@[^\s@<>.]+(?:\.[^\s@<>.]+)+)>/y
 

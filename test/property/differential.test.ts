@@ -5,9 +5,10 @@
  * trees — positions included — for every generated message.
  */
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseWithGrammar } from '../../grammar/oracle.js'
 import { parse } from '../../src/index.js'
+import { SMALL, setSmall } from '../../src/parse/delimiters.js'
 import { markupTextOf, markupTextWithControlsOf, unicodeTextOf } from './arbitraries.js'
 
 // The oracle backtracks freely, so inputs stay short; many of them make up for it.
@@ -30,5 +31,19 @@ describe('the runtime parser and the grammar oracle', () => {
 
   it('should build identical trees for arbitrary Unicode text', () => {
     fc.assert(fc.property(unicodeTextOf({ maxParts: 16 }), agree), { numRuns: 1000 })
+  })
+})
+
+// Short sources are scanned directly and long ones through lookup tables; force the tables so both paths meet the oracle.
+describe('the runtime parser with lookup tables on every source, and the grammar oracle', () => {
+  beforeAll(() => setSmall(0))
+  afterAll(() => setSmall(SMALL))
+
+  it('should build identical trees for markup-dense messages', () => {
+    fc.assert(fc.property(markupTextOf({ maxParts: 16 }), agree), { numRuns: 3000 })
+  })
+
+  it('should build identical trees across CRLF, tabs, form feeds and surrogates', () => {
+    fc.assert(fc.property(markupTextWithControlsOf({ maxParts: 16 }), agree), { numRuns: 1500 })
   })
 })
