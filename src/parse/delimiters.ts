@@ -245,7 +245,7 @@ export function tablesOf(src: Source): Tables {
  * Sources up to this long are scanned directly: building tables costs more
  * than it saves there, and a direct scan's worst case is bounded by the size.
  */
-export const SMALL = 256
+export const SMALL = 1024
 
 /** `SMALL` can be lowered by tests, so that the table paths run on short inputs too. */
 let small = SMALL

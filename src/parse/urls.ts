@@ -54,11 +54,16 @@ export function containsUrl(text: string): boolean {
   return /[a-z][a-z\d+.-]*:\/\/\S/i.test(text)
 }
 
-/** The schemes a bare URL may start with (lowercase only). */
+/** Length of the scheme and `://` of a bare URL at `p` (`http`, `https`, `steam`; lowercase only), or 0. */
 export function bareUrlScheme(s: string, p: number): number {
-  if (s.startsWith('https://', p)) return 8
-  if (s.startsWith('http://', p) || s.startsWith('steam://', p)) return s.charCodeAt(p) === 0x68 /* h */ ? 7 : 8
-  return 0
+  // Called on every `h` and `s` of running text: reject on the second character.
+  if (s.charCodeAt(p + 1) !== 0x74 /* t */) return 0
+  if (s.charCodeAt(p) === 0x68 /* h */) {
+    if (!s.startsWith('tp', p + 2)) return 0
+    const k = s.charCodeAt(p + 4) === 0x73 /* s */ ? p + 5 : p + 4
+    return s.startsWith('://', k) ? k + 3 - p : 0
+  }
+  return s.startsWith('steam://', p) ? 8 : 0
 }
 
 /** Characters a bare URL may not end with. */
