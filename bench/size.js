@@ -3,7 +3,7 @@
 // level 9, must be <= 8 kB (8,000 bytes; 8 KiB would be 8,192). Peers are measured
 // the same way for comparison.
 //
-//   npm run build && node bench/size.js [--lib=path/to/index.js] [--budget=8000] [--by-file] [--json]
+//   npm run build && node bench/size.js [--lib=path/to/index.js] [--budget=8000] [--by-file [--src=dir]] [--json]
 //
 // "Bundled" means esbuild follows every import (tsup's shared chunks, and for
 // the peers their own dependencies, e.g. simple-markdown), so each figure is
@@ -12,7 +12,8 @@
 import { build } from 'esbuild'
 import { createRequire } from 'node:module'
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib'
-import { ROOT, libPath, parseArgs, table } from './util.js'
+import { dirname, resolve } from 'node:path'
+import { libPath, parseArgs, table } from './util.js'
 
 const args = parseArgs()
 const BUDGET = Number(args.budget ?? 8000)
@@ -78,8 +79,11 @@ if (args.json) {
 // directly; esbuild strips the types). Gzip does not split by file, so these
 // are minified bytes: a guide to where the gzipped bytes come from.
 if (args['by-file'] && !args.json) {
+  // The sources next to the measured build: --src=dir, else <lib>/../../src.
+  const srcDir = resolve(args.src ?? resolve(dirname(LIB), '..', 'src'))
   const r = await build({
-    entryPoints: [`${ROOT}src/index.ts`],
+    entryPoints: [resolve(srcDir, 'index.ts')],
+    absWorkingDir: dirname(srcDir),
     bundle: true,
     minify: true,
     format: 'esm',
@@ -94,7 +98,7 @@ if (args['by-file'] && !args.json) {
   const rows = Object.entries(out.inputs)
     .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
     .map(([file, v]) => [file, `${v.bytesInOutput.toLocaleString('en-US')} B`, `${((v.bytesInOutput / total) * 100).toFixed(1)}%`])
-  console.log(`\nsrc/index.ts bundled and minified: ${total.toLocaleString('en-US')} B, ${gzipSync(r.outputFiles[0].contents, { level: 9 }).length.toLocaleString('en-US')} B gzipped`)
+  console.log(`\n${resolve(srcDir, 'index.ts')} bundled and minified: ${total.toLocaleString('en-US')} B, ${gzipSync(r.outputFiles[0].contents, { level: 9 }).length.toLocaleString('en-US')} B gzipped`)
   console.log(table(['file', 'minified', 'share'], rows))
 }
 process.exitCode = ours.gzip <= BUDGET ? 0 : 1
