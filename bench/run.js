@@ -9,15 +9,17 @@
 // warmed up (passes over the whole corpus for --warmup-ms), then measured in
 // --rounds rounds; in each round every contender runs whole passes over the
 // corpus until --min-ms has elapsed, and the round's figure is messages/second.
-// The order of contenders rotates every round, a full GC runs before each
-// sample, and the median round is reported. Every result is consumed (its
+// The order of contenders rotates every round and the median round is
+// reported. (No forced GC between samples: V8 shrinks the young generation on
+// a full GC, and the allocation-heavy parsers then ran 1.3-2.5x slower for the
+// whole next sample.) Every result is consumed (its
 // length is folded into a checksum that is printed) so nothing can be dropped
 // as dead code, and every call is wrapped in try/catch: throws are counted.
 import { execFileSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { corpusHash, corpusStats, makeCorpus } from './corpus.js'
-import { fmt, gc, libPath, loadLib, median, parseArgs, printEnvironment, environment, table } from './util.js'
+import { fmt, libPath, loadLib, median, parseArgs, printEnvironment, environment, table } from './util.js'
 
 const require = createRequire(import.meta.url)
 const args = parseArgs()
@@ -162,7 +164,6 @@ for (const c of contenders) {
 }
 
 function sample(c) {
-  gc()
   let n = 0
   let sink = 0
   const t0 = performance.now()

@@ -4,8 +4,6 @@ import { existsSync } from 'node:fs'
 import os from 'node:os'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { resolve } from 'node:path'
-import v8 from 'node:v8'
-import vm from 'node:vm'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -36,16 +34,6 @@ export function libPath(args) {
 export async function loadLib(path) {
   return import(pathToFileURL(path).href)
 }
-
-/** A `gc()` function, even without --expose-gc (falls back to a no-op). */
-export const gc = (() => {
-  try {
-    v8.setFlagsFromString('--expose-gc')
-    return vm.runInNewContext('gc')
-  } catch {
-    return () => {}
-  }
-})()
 
 export function median(xs) {
   const s = [...xs].sort((a, b) => a - b)
