@@ -309,6 +309,9 @@ describe('stringify', () => {
 
     it('should indent a list so that a list right after it stays separate', () => {
       prints(root(ul(li(t('a'))), ul(li(t('b')))), ' - a\n- b')
+      // After text, the newline before the indented list becomes a line break, so that the text's run
+      // does not take the indentation.
+      prints(root(t('x\n'), ul(li(t('a'))), ul(li(t('b')))), 'x  \n - a\n- b')
     })
 
     it('should print a quote after a quote with >>>', () => {
@@ -340,7 +343,7 @@ describe('stringify', () => {
       rejects(root(heading(4 as 1, t('a'))), 'invalid-depth')
       rejects(root({ type: 'list', ordered: false, children: [] }), 'empty-content')
       rejects(root({ type: 'list', ordered: true, children: [li(t('a'))] }), 'invalid-start')
-      rejects(root(t('a\n'), ul(li(t('a'))), ul(li(t('b')))), 'adjacent-blocks', [1])
+      rejects(root(t('a \n'), ul(li(t('a'))), ul(li(t('b')))), 'adjacent-blocks', [1])
       rejects(root(li(t('a')) as unknown as Content), 'invalid-nesting')
     })
 

@@ -29,7 +29,7 @@ import { parse } from '../parse/index.js'
 import { bareUrl, containsUrl, isSafeUrl } from '../parse/urls.js'
 import { differ } from './differ.js'
 import { StringifyError, type StringifyErrorReason } from './error.js'
-import { F_FLIP, F_HEADING, F_ITEM, F_LINK, F_QUOTE, F_RAW, F_SOLE, F_SPOILER, F_STAR, F_SUB, F_UNDER, type State } from './state.js'
+import { F_FLIP, F_HEADING, F_ITEM, F_LINK, F_QUOTE, F_SPOILER, F_STAR, F_SUB, F_UNDER, type State } from './state.js'
 import { escapeText } from './unsafe.js'
 
 /** Prints one node where `st` says it stands. */
@@ -153,7 +153,7 @@ export function content(
       last: i === n - 1,
       prev,
       nextType: kids[i + 1]?.type,
-      f: (f & ~(F_FLIP | F_SOLE)) | (kid.type === 'italic' && (flips >> --k) & 1 ? F_FLIP : 0) | (n === 1 && !block ? F_SOLE : 0),
+      f: (f & ~F_FLIP) | (kid.type === 'italic' && (flips >> --k) & 1 ? F_FLIP : 0),
       italic,
       inSpan: !block,
     })
@@ -166,6 +166,9 @@ export function content(
 /** The end of the capture a node leaves for the next one's line-start check. */
 const captureEnd = (node: Node): string => (node.type === 'text' ? (node as Text).value : lastChar(node))
 
+/** Whether a text can end with a line break (two spaces and a newline) instead of its final newline. */
+const breaks = (value: string): boolean => /(?:^|[^ ])\n$/.test(value)
+
 /**
  * Whether a text starting with `value` cannot follow `prev`: a heading swallows the blank lines
  * after it, and a line starting with a space continues a list.
@@ -174,8 +177,8 @@ const blockBefore = (prev: Node, value: string): boolean =>
   (prev.type === 'heading' && /^\s*\n/.test(value)) || (prev.type === 'list' && value.startsWith(' '))
 
 // ---------------------------------------------------------------------------
-// Dispatch, with a memo: an italic may print its content twice (once per delimiter), and without
-// the memo nested italics would cost 2^depth.
+// Dispatch, with a memo: spans print their content several times (once per choice of delimiters),
+// and without the memo nested spans would cost exponential time.
 
 let memo = new WeakMap<object, Map<string, string | StringifyError>>()
 
@@ -222,36 +225,96 @@ function id<T extends Node & { id: string }>(node: T, st: State, text: string): 
 }
 
 /**
+ * The search of {@link delimit}: the decision points taken so far in the current run, and those where
+ * the run takes the second option. `undefined` outside a search.
+ */
+let flipped: Set<number> | undefined
+let decisions = 0
+
+/** A decision point: whether to take the second option (only ever during a search). */
+const decide = (): boolean => flipped !== undefined && flipped.has(decisions++)
+
+/**
  * Prints a delimited span. For each opening delimiter in `opens`, the content is printed (first as
  * its own parse sees it, then as the span's rule does; for each combination of preferences of its
- * italic children) until `check` accepts the result. If nothing passes, it all runs again with the
- * delimiter characters of the text left raw, and that content must parse back to the children.
+ * italic children) until `check` accepts the result, and the result fits in the italics around it.
+ *
+ * When nothing passes, the span searches: the decision points in its subtree (which delimiter each
+ * italic takes, which view each span takes, whether a text leaves its delimiter characters
+ * unescaped) are run with every set of up to two or three of them changed from the default, until
+ * the output checks and parses back to the children. Runs of delimiters are how nested spans of
+ * one character look (`********` is three italics around `**`), and such choices interact.
  */
 function delimit(node: Parent, st: State, opens: string, size: number, flag: (d: string) => number, check: Check): string {
   let error: StringifyError | undefined
-  const base = st.f & ~(F_FLIP | F_SOLE)
-  for (const raw of base & F_RAW ? [0] : [0, F_RAW]) {
-    for (const d of opens) {
-      const open = d.repeat(size)
-      for (const view of [false, true]) {
-        // Every combination of the italic children's delimiter preferences, up to four of them.
-        const italics = Math.min(4, node.children.filter((kid) => kid.type === 'italic').length)
-        for (let flips = 0; flips < 1 << italics; flips++) {
-          try {
-            const c = content(node, st, base | flag(d) | raw, open, open, false, view, size === 1 ? d : st.italic, flips)
-            if (check(open + c + open + st.next, c) && (!raw || reads(node, c, st))) {
-              return open + c + open
-            }
-          } catch (caught) {
-            if (!(caught instanceof StringifyError)) throw caught
-            // A choice made inside may be what failed: keep trying, but report a real error over an ambiguity.
-            if (caught.reason !== 'ambiguous-delimiters') error ??= caught
-          }
-        }
-      }
+  const base = st.f & ~F_FLIP
+  const once = (d: string, view: boolean, flips: number): string | undefined => {
+    const open = d.repeat(size)
+    try {
+      const c = content(node, st, base | flag(d), open, open, false, view, size === 1 ? d : st.italic, flips)
+      const out = open + c + open
+      if (check(out + st.next, c) && fits(out, st.f)) return out
+    } catch (caught) {
+      if (!(caught instanceof StringifyError)) throw caught
+      // A choice made inside may be what failed: keep trying, but report a real error over an ambiguity.
+      if (caught.reason !== 'ambiguous-delimiters') error ??= caught
+    }
+    return undefined
+  }
+  // During a search, a span makes one attempt, as decided.
+  const decided = () => once(opens[opens.length > 1 && decide() ? 1 : 0]!, decide(), 0)
+  let out: string | undefined
+  if (flipped) out = decided()
+  else {
+    const italics = Math.min(4, node.children.filter((kid) => kid.type === 'italic').length)
+    for (const d of opens) for (const view of [false, true]) for (let flips = 0; !out && flips < 1 << italics; flips++) out ??= once(d, view, flips)
+    if (!out) out = search(() => {
+      const found = decided()
+      return found && reads(node, found.slice(size, -size), st) ? found : undefined
+    })
+  }
+  if (out === undefined) throw error ?? new StringifyError(node, 'ambiguous-delimiters', st.path)
+  return out
+}
+
+/** Runs `attempt` with sets of one, two (and, when there are few, three) decisions changed. */
+function search(attempt: () => string | undefined): string | undefined {
+  const saved = memo
+  let points = 0
+  const run = (set: number[]): string | undefined => {
+    flipped = new Set(set)
+    decisions = 0
+    memo = new WeakMap()
+    try {
+      return attempt()
+    } finally {
+      points = Math.max(points, decisions)
     }
   }
-  throw error ?? new StringifyError(node, 'ambiguous-delimiters', st.path)
+  try {
+    let out = run([])
+    // Later decision points only show up once earlier ones change, so the bound grows as runs go.
+    const n = () => Math.min(points, 24)
+    for (let i = 0; !out && i < n(); i++) out = run([i])
+    for (let i = 0; !out && i < n(); i++) for (let j = i + 1; !out && j < n(); j++) out = run([i, j])
+    for (let i = 0; !out && i < n() && n() <= 12; i++) {
+      for (let j = i + 1; !out && j < n(); j++) for (let k = j + 1; !out && k < n(); k++) out = run([i, j, k])
+    }
+    return out
+  } finally {
+    flipped = undefined
+    memo = saved
+  }
+}
+
+/**
+ * Whether a span fits in the italics around it: their scans read the content raw, and step only over
+ * escapes and pairs of their delimiter, so every run of it must have even length (`**` is fine inside
+ * `*italic*`, a lone `*` would close it).
+ */
+function fits(out: string, f: number): boolean {
+  const plain = out.replace(/\\[\s\S]/g, '')
+  return !((f & F_STAR && /(?<!\*)(?:\*\*)*\*(?!\*)/.test(plain)) || (f & F_UNDER && /(?<!_)(?:__)*_(?!_)/.test(plain)))
 }
 
 /**
@@ -317,18 +380,22 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     if (v === '') fail(node, 'empty-content', st)
     if (REWRITTEN.test(v)) fail(node, 'unrepresentable-text', st)
     // Masked-link text has no escapes: it prints as is, and the link checks it reads back.
-    if (st.f & F_LINK || (st.f & F_RAW && st.f & F_SOLE && /^[*_~|]+$/.test(v))) return v
+    if (st.f & F_LINK) return v
     // Some text has no escaped form: two spaces before a newline (the client drops them), a newline
     // starting a list item, anything but a space or `<` right after a bare URL (which runs on). It
     // may still be the text the client shows for a URL in angle brackets that it refuses: the
     // brackets go, the rest stays, newlines included (`<\nx:/y>` shows as "\nx:/y").
     const br = / {2}\n/.exec(v)
     const prev = st.prev
+    const bareBefore = prev?.type === 'autolink' && !(prev as Autolink).suppressEmbed
+    // In a search, wrapping is also a choice wherever it fits (a span's content cannot start with a newline).
+    const wraps = /^[^: >]+:\/[^ >]*[^ >\n]/.exec(v)
     const at = br
       ? br.index + br[0].length - 1
-      : (prev?.type === 'autolink' && !(prev as Autolink).suppressEmbed && /^\S/.test(v)) ||
+      : (bareBefore && /^\S/.test(v)) ||
           (st.f & F_ITEM && !prev && v[0] === '\n') ||
-          (prev && blockBefore(prev, v))
+          (prev && blockBefore(prev, v)) ||
+          (wraps && !isSafeUrl(wraps[0]) && decide())
         ? 0
         : -1
     if (at >= 0) {
@@ -347,7 +414,17 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       }
     }
     if (prev && blockBefore(prev, v)) fail(node, 'unrepresentable-text', st)
-    return escapeText(v, st)
+    // Before a list that indents itself (see the list handler), end with a line break.
+    if (st.nextType === 'list' && st.rest.startsWith(' ') && breaks(v)) return `${escapeText(v.slice(0, -1), { ...st, next: ' ' })}  \n`
+    // After a bare URL a `<` must stay (it ends the URL); if it would open a token, spaces before a
+    // newline inside it break the token, and the client drops them again.
+    const nl = v.indexOf('\n')
+    if (bareBefore && v[0] === '<' && nl > 0 && !v.slice(0, nl).includes('>') && escapeText(v, st)[0] === '\\') {
+      return `<${escapeText(v.slice(1).replace('\n', '  \n'), { ...st, before: '<', prevChar: '<' })}`
+    }
+    // In a search, an only child made of delimiters starts raw (it is most likely the core of a run).
+    const run = flipped !== undefined && !prev && st.last && /^[*_~|]+$/.test(v)
+    return escapeText(v, st, /[*_~|]/.test(v) && decide() !== run)
   },
 
   bold: span('*', 0, (text, c) => emphasis('bold', text, c)),
@@ -359,19 +436,14 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
   },
 
   italic(node, st) {
-    // `*` holds up next to words; `_` allows whitespace at the ends and can follow a `**`. As a first
-    // child, the parent's delimiter comes first: runs like `********` are italics all the way down.
+    // `*` holds up next to words; `_` allows whitespace at the ends and can follow a `**`.
     // Elsewhere inside an italic, the other delimiter comes first: its scan reads the content raw.
-    // After a `**` (not an escaped star of a text), `_` first.
+    // Inside a star italic, or after a `**` (not an escaped star of a text), `_` first.
     const prev = st.prev
-    let order = !prev
-      ? st.prevChar === '_'
-        ? '_*'
-        : '*_'
-      : (prev.type !== 'text' && st.prevChar === '*') || st.italic === '*'
-        ? '_*'
-        : '*_'
+    let order = st.f & F_STAR || (prev && prev.type !== 'text' && st.prevChar === '*') ? '_*' : '*_'
     if (st.f & F_FLIP) order = order === '*_' ? '_*' : '*_'
+    // A search starts from the enclosing italic's delimiter: runs of one character nest that way.
+    if (flipped && st.italic) order = st.italic === '*' ? '*_' : '_*'
     return delimit(node, st, order, 1, (d) => (d === '*' ? F_STAR : F_UNDER), (text, c) =>
       emphasis('italic', text, c),
     )
@@ -532,9 +604,10 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     let indent = /\n( *)$/.exec(lead || st.before)?.[1]
     if (indent === undefined) fail(node, 'needs-line-start', st)
     // A list right after this one would join it unless this one is indented and the next is not. Text
-    // before would take the indenting space, so only a list that starts its own capture can indent.
+    // before would take the indenting space into its run, so only a list that starts a capture can.
+    // (A text that ends a line ends it with a line break instead, `a  \n`, which the client drops.)
     if (st.nextType === 'list' && indent === '') {
-      if (lead || st.prev?.type === 'text') fail(node, 'adjacent-blocks', st)
+      if (lead || (st.prev?.type === 'text' && !breaks((st.prev as Text).value))) fail(node, 'adjacent-blocks', st)
       lead = indent = ' '
     }
     const items = node.children

@@ -23,17 +23,8 @@ export const F_STAR = 32
 export const F_UNDER = 64
 /** Inside a heading: a heading's content cannot start with `#`. */
 export const F_HEADING = 128
-/**
- * A text that is the only child of a span and made of delimiter characters (`*`, `_`, `~`, `|`)
- * prints unescaped: the second try of a span whose content holds runs of delimiters (`********` is
- * italics three deep around `**`, `_____` underlines twice around `_`), checked by parsing the content
- * again.
- */
-export const F_RAW = 256
 /** The first child, if an italic, tries its delimiters in the other order. */
-export const F_FLIP = 512
-/** The only child of a span. */
-export const F_SOLE = 1024
+export const F_FLIP = 256
 
 export interface State {
   /** Child indexes from the printed tree down to the node. */

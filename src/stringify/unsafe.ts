@@ -102,9 +102,10 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
  *
  * @param value The text (already checked for characters no text can hold).
  * @param st Where it stands.
+ * @param raw Leave delimiter characters (`*`, `_`, `~`, `|`) unescaped.
  * @returns The value, with `\` before each character that would otherwise be markup.
  */
-export function escapeText(value: string, st: State): string {
+export function escapeText(value: string, st: State, raw = false): string {
   let out = ''
   let bol = /\n *$/.test(st.before)
   let num = false
@@ -112,7 +113,7 @@ export function escapeText(value: string, st: State): string {
   const n = value.length
   for (let i = 0; i < n; i++) {
     const c = value[i]!
-    const rule = unsafe[c]
+    const rule = raw && '*_~|'.includes(c) ? undefined : unsafe[c]
     if (rule?.({ value, i, prev, next: i + 1 < n ? value[i + 1]! : st.next, bol, num, last: st.last, f: st.f, after: st.rest })) out += '\\'
     out += c
     prev = c
