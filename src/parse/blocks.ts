@@ -125,13 +125,8 @@ export function blockQuote(src: Source, p: number, end: number): Quote | undefin
   if (pieces.length <= 2) {
     return { src, contentStart: first, contentEnd: stop, end: stop }
   }
-  let text = ''
-  const positions: number[] = []
-  for (const [a, b] of pieces) {
-    text += s.slice(a, b)
-    for (let k = a; k < b; k++) positions.push(k)
-  }
-  return { src: derive(src, text, positions), contentStart: 0, contentEnd: text.length, end: stop }
+  const inner = derive(src, pieces.flat())
+  return { src: inner, contentStart: 0, contentEnd: inner.s.length, end: stop }
 }
 
 /** ` *>(?!>>) +` at `i`: where the line's content starts (after one space), or -1. */
@@ -147,8 +142,12 @@ function quoteLine(s: string, i: number, end: number): number {
 export interface ListMatch {
   ordered: boolean
   start: number | undefined
-  /** Each item's content, and its span in the list's source (its line start to the end of its last line). */
-  items: { src: Source; start: number; end: number }[]
+  /**
+   * Each item's content (`[contentStart, contentEnd)` of `src`, -1 for its
+   * end), and its span in the list's source (its line start to the end of its
+   * last line).
+   */
+  items: { src: Source; contentStart: number; contentEnd: number; start: number; end: number }[]
   end: number
 }
 
@@ -229,29 +228,28 @@ export function list(src: Source, p: number, end: number, inherited: number): Li
  * newlines dropped. `ownSpaces` is how many of the item's indentation spaces
  * are really in the source (the rest came from the previous capture).
  */
-function itemSource(src: Source, from: number, to: number, indent: number, ownSpaces: number): { src: Source; start: number; end: number } {
+function itemSource(src: Source, from: number, to: number, indent: number, ownSpaces: number): ListMatch['items'][number] {
   const s = src.s
   const b = from + ownSpaces
   const afterBullet = b + bullet(s, b, to)
   const width = indent + (afterBullet - b)
-  let text = ''
-  const positions: number[] = []
+  // Trailing spaces and newlines go.
+  let cut = to
+  while (cut > afterBullet && (s.charCodeAt(cut - 1) === C_LF || s.charCodeAt(cut - 1) === C_SPACE)) cut--
+  const ranges: number[] = []
   let a = afterBullet
   for (;;) {
     const nl = s.indexOf('\n', a)
-    const e = nl < 0 || nl >= to ? to : nl + 1
-    text += s.slice(a, e)
-    for (let k = a; k < e; k++) positions.push(k)
-    if (e >= to) break
+    const e = nl < 0 || nl >= cut ? cut : nl + 1
+    ranges.push(a, e)
+    if (e >= cut) break
     // Continuation line: drop up to `width` leading spaces.
     let k = e
-    while (k < to && k - e < width && s.charCodeAt(k) === C_SPACE) k++
+    while (k < cut && k - e < width && s.charCodeAt(k) === C_SPACE) k++
     a = k
   }
-  // Trailing spaces and newlines go.
-  let cut = text.length
-  while (cut > 0 && (text.charCodeAt(cut - 1) === C_LF || text.charCodeAt(cut - 1) === C_SPACE)) cut--
-  text = text.slice(0, cut)
-  positions.length = cut
-  return { src: derive(src, text, positions), start: from, end: s.charCodeAt(to - 1) === C_LF ? to - 1 : to }
+  const span = { start: from, end: s.charCodeAt(to - 1) === C_LF ? to - 1 : to }
+  // A one-line item is a region of the list's own source.
+  if (ranges.length === 2) return { src, contentStart: afterBullet, contentEnd: cut, ...span }
+  return { src: derive(src, ranges), contentStart: 0, contentEnd: -1, ...span }
 }

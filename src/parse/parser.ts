@@ -380,16 +380,17 @@ class Parser {
       if (kind === 0) continue
       if (kind === 1) break
       if (kind === 2) {
-        let r = q + 1
+        if (s.charCodeAt(q + 1) !== C_SPACE) continue
+        let r = q + 2
         while (r < end && s.charCodeAt(r) === C_SPACE) r++
-        if (r - q >= 2 && r < end && s.charCodeAt(r) === C_LF) break
+        if (r < end && s.charCodeAt(r) === C_LF) break
         q = r - 1
       } else if (kind === 3) {
         // A number right after a newline (and spaces) may start an ordered list.
         let b = q - 1
         while (b >= p && s.charCodeAt(b) === C_SPACE) b--
         if (b >= p && s.charCodeAt(b) === C_LF) break
-      } else if (bareUrlScheme(s, q) > 0) break
+      } else if (s.charCodeAt(q + 1) === 0x74 /* t */ && bareUrlScheme(s, q) > 0) break
     }
     this.addText(f, p, q, s.slice(p, q))
   }
@@ -457,7 +458,7 @@ class Parser {
     node.children = items
     for (let k = m.items.length - 1; k >= 0; k--) {
       const it = m.items[k]!
-      this.push(it.src, 0, it.src.s.length, f.flags | NO_HEADING, f.lists + 1, items[k]!.children, true)
+      this.push(it.src, it.contentStart, it.contentEnd < 0 ? it.src.s.length : it.contentEnd, f.flags | NO_HEADING, f.lists + 1, items[k]!.children, true)
     }
   }
 

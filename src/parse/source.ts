@@ -14,6 +14,8 @@ import type { Point } from '../ast.js'
 export interface Origin {
   readonly text: string
   lineStarts: number[] | undefined
+  /** The line of the last lookup: offsets come mostly in order, so it is tried first. */
+  line: number
 }
 
 /** Characters to parse, with their original offsets. */
@@ -34,7 +36,7 @@ const FF = 12
 
 /** Applies the client's preprocessing; returns the identity source when nothing changes. */
 export function preprocess(text: string): Source {
-  const origin: Origin = { text, lineStarts: undefined }
+  const origin: Origin = { text, lineStarts: undefined, line: 0 }
   if (!/[\t\f\r]/.test(text)) return { s: text, map: null, origin }
   let s = ''
   const map: number[] = []
@@ -73,16 +75,20 @@ export function offsetOf(src: Source, i: number): number {
 }
 
 /**
- * A sub-source built by cutting markers out of `parent` (quotes, list items):
- * `positions[k]` is the parent position of character k. Like every boundary,
- * the end maps to the character after it, so a cut marker belongs to the node
+ * A sub-source made of ranges of `parent` (a quote or list item without its
+ * markers): `ranges` holds start, end, start, end… Like every boundary, the
+ * end maps to the character after it, so a cut marker belongs to the node
  * before it.
  */
-export function derive(parent: Source, s: string, positions: number[]): Source {
-  const n = positions.length
-  const map = new Int32Array(n + 1)
-  for (let k = 0; k < n; k++) map[k] = offsetOf(parent, positions[k]!)
-  map[n] = n > 0 ? offsetOf(parent, positions[n - 1]! + 1) : 0
+export function derive(parent: Source, ranges: number[]): Source {
+  let s = ''
+  for (let k = 0; k < ranges.length; k += 2) s += parent.s.slice(ranges[k], ranges[k + 1])
+  const map = new Int32Array(s.length + 1)
+  let i = 0
+  for (let k = 0; k < ranges.length; k += 2) {
+    for (let j = ranges[k]!; j < ranges[k + 1]!; j++) map[i++] = offsetOf(parent, j)
+  }
+  map[i] = i > 0 ? offsetOf(parent, ranges[ranges.length - 1]!) : 0
   return { s, map, origin: parent.origin }
 }
 
@@ -103,12 +109,17 @@ export function pointAt(origin: Origin, offset: number): Point {
     origin.lineStarts = starts
   }
   if (starts.length === 1) return { line: 1, column: offset + 1, offset }
-  let lo = 0
+  let lo = origin.line
+  if (starts[lo]! <= offset && (lo + 1 === starts.length || starts[lo + 1]! > offset)) {
+    return { line: lo + 1, column: offset - starts[lo]! + 1, offset }
+  }
+  lo = 0
   let hi = starts.length - 1
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1
     if (starts[mid]! <= offset) lo = mid
     else hi = mid - 1
   }
+  origin.line = lo
   return { line: lo + 1, column: offset - starts[lo]! + 1, offset }
 }
