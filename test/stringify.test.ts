@@ -373,6 +373,12 @@ describe('stringify', () => {
       rejects(li(t('a'), t('b')), 'adjacent-text', [1])
     })
 
+    it('should report a tree too deep to print on the tree itself', () => {
+      let tree: Content = t('a')
+      for (let i = 0; i < 20_000; i++) tree = bold(tree)
+      expect(() => stringify(root(tree))).toThrow(expect.objectContaining({ reason: 'too-deep', path: [] }))
+    })
+
     it('should reject unknown node types', () => {
       rejects(root({ type: 'soundboard' } as unknown as Content), 'unknown-node')
     })

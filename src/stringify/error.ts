@@ -8,6 +8,20 @@ import type { Node } from '../ast.js'
  * Why a node cannot be printed. The codes are stable: match on them, not on
  * the message.
  *
+ * @example
+ * ```ts
+ * import { StringifyError, stringify, type StringifyErrorReason } from 'discord-markup'
+ *
+ * function tryPrint(tree: Root): string | StringifyErrorReason {
+ *   try {
+ *     return stringify(tree)
+ *   } catch (error) {
+ *     if (error instanceof StringifyError) return error.reason
+ *     throw error
+ *   }
+ * }
+ * ```
+ *
  * - `unknown-node`: a `type` the printer does not know.
  * - `invalid-nesting`: the node may not appear where it is (a quote in a
  *   quote, a heading in a list item, subtext in subtext, a spoiler in a
@@ -35,6 +49,8 @@ import type { Node } from '../ast.js'
  *   code block value with leading or trailing newlines.
  * - `unrepresentable`: the printed text parses to a different tree, for a
  *   reason none of the codes above names (the last-resort check).
+ * - `too-deep`: the tree nests too deep for the printer (thousands of
+ *   levels), reported on the tree itself.
  */
 export type StringifyErrorReason =
   | 'unknown-node'
@@ -59,6 +75,7 @@ export type StringifyErrorReason =
   | 'contains-fence'
   | 'unrepresentable-code'
   | 'unrepresentable'
+  | 'too-deep'
 
 /**
  * Thrown by `stringify` for a tree that no message text can express.

@@ -46,7 +46,13 @@ export { StringifyError, type StringifyErrorReason } from './error.js'
  * ```
  */
 export function stringify(tree: Root | Nodes): string {
-  const out = print(tree)
+  let out: string
+  try {
+    out = print(tree)
+  } catch (error) {
+    // Printing recurses once or twice per level: trees thousands of levels deep exhaust the stack.
+    throw error instanceof RangeError ? new StringifyError(tree, 'too-deep', []) : error
+  }
   // The tree the output must parse to, and how deep `tree` sits in it.
   const isItem = tree.type === 'listItem'
   const want = (tree.type === 'root' ? tree : { type: 'root', children: [isItem ? { type: 'list', ordered: false, children: [tree] } : tree] }) as Root
