@@ -86,7 +86,7 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   '(': (a) => a.prev === ']',
   '@': (a) => a.value.startsWith('everyone', a.i + 1) || a.value.startsWith('here', a.i + 1),
   // `https://` in text would become a bare link.
-  ':': (a) => a.value.startsWith('//', a.i + 1) && /(?:https?|steam)$/i.test(a.value.slice(Math.max(0, a.i - 5), a.i)),
+  ':': (a) => a.value.startsWith('//', a.i + 1) && /(?:https?|steam)$/.test(a.value.slice(Math.max(0, a.i - 5), a.i)),
   // Block markers at a line start: `# `, `-# `, `- `, `> `, `>>> `, `1. `. A heading's content may not
   // start with `#`, a subtext's with `-#`; list items hold no headings and quotes no quotes.
   '#': (a) => a.bol && !(a.f & F_ITEM) && ((a.f & F_HEADING) > 0 || /^#{1,3}\s/.test(a.value.slice(a.i, a.i + 4))),
