@@ -166,7 +166,8 @@ class Parser {
 
   run(src: Source, from: number, to: number, flags: number, kids: Nodes[], lists = 0): void {
     const outer = this.stack
-    this.stack = []
+    // A run inside a run (checking masked-link text) needs a stack of its own; the top-level one is reused.
+    this.stack = outer.length === 0 ? outer : []
     this.push(src, from, to, flags, lists, kids)
     while (this.stack.length > 0) {
       const f = this.stack[this.stack.length - 1]!
