@@ -381,7 +381,7 @@ class Parser {
       if (kind === 0) continue
       if (kind === 1) break
       if (kind === 2) {
-        if (s.charCodeAt(q + 1) !== C_SPACE) continue
+        if (q + 1 >= end || s.charCodeAt(q + 1) !== C_SPACE) continue
         let r = q + 2
         while (r < end && s.charCodeAt(r) === C_SPACE) r++
         if (r < end && s.charCodeAt(r) === C_LF) break

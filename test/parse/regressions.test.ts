@@ -1,0 +1,22 @@
+/**
+ * Inputs that once broke the runtime parser, each with the tree the grammar
+ * oracle gives (and the reason it broke).
+ */
+import { describe, expect, it } from 'vitest'
+import { parseWithGrammar } from '../../grammar/oracle.js'
+import { parse } from '../../src/index.js'
+
+const cases: [input: string, why: string][] = [
+  ['*\\  *1', 'a text run at the end of a region must not read spaces past it'],
+  ['**a  **', 'two spaces just before a closer stay inside the span'],
+  ['_a  _ b', 'the same at the end of an underscore italic'],
+  ['||a  ||', 'and of a spoiler'],
+]
+
+describe('parser regressions', () => {
+  for (const [input, why] of cases) {
+    it(`should agree with the grammar on ${JSON.stringify(input)}: ${why}`, () => {
+      expect(parse(input)).toStrictEqual(parseWithGrammar(input))
+    })
+  }
+})
