@@ -28,7 +28,7 @@ export function isSafeUrl(url: string): boolean {
  * read as an IPv4 address) and none is punycode, no port or user, and a path
  * of printable ASCII: every such URL parses, and passes every check below.
  */
-const PLAIN_WEB_URL = /^https?:\/\/(?!xn--)[a-z\d-]+(?:\.(?!xn--)[a-z\d-]+)*\.[a-z][a-z\d-]*(?:[/?#][!-~]*)?$/i
+const PLAIN_WEB_URL = /^https?:\/\/(?:(?!xn--)[a-z\d-]+\.)+(?!xn--)[a-z][a-z\d-]*(?:[/?#][!-~]*)?$/i
 
 /** The checks of {@link isSafeUrl}, through the WHATWG URL parser. */
 export function parsesAsSafeUrl(url: string): boolean {
