@@ -1,33 +1,33 @@
 /**
- * The shared conformance cases (input → tree, as the official client reads
- * it), run against the runtime parser. A case states only the fields it checks.
+ * The runtime parser on the fixtures: the 169 shared conformance cases (as
+ * the official client reads them) and every rule fixture of grammar/README.md
+ * (spans included, where a fixture states them). The grammar oracle runs the
+ * same fixtures in test/grammar/.
  */
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from '../src/index.js'
 import { matchesExpected, stripPositions } from './helpers/compare.js'
+import { conformanceCases, ruleFixtures, spansOf } from './helpers/fixtures.js'
 
-interface Case {
-  id: string
-  input: string
-  expect: unknown[]
-  why: string
-  confidence: string
-}
-
-const cases: Case[] = readFileSync(new URL('./fixtures/markup-cases.jsonl', import.meta.url), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => JSON.parse(line) as Case)
+const cases = conformanceCases()
+const fixtures = ruleFixtures()
 
 describe('the runtime parser on the shared conformance cases', () => {
   it('has all 169 cases to run', () => {
     expect(cases).toHaveLength(169)
   })
-  for (const c of cases) {
-    it(`should read ${c.id} (${c.confidence}) as the client does`, () => {
-      const got = stripPositions(parse(c.input).children)
-      if (!matchesExpected(got, c.expect)) expect(got).toEqual(c.expect)
-    })
-  }
+
+  it.each(cases)('should read $id as the client does ($confidence confidence)', (c) => {
+    const got = stripPositions(parse(c.input).children)
+    if (!matchesExpected(got, c.expect)) expect(got, c.why).toEqual(c.expect)
+  })
+})
+
+describe('the runtime parser on the rule fixtures of grammar/README.md', () => {
+  it.each(fixtures)('should read $id ($rule) as the README says', (fixture) => {
+    const tree = parse(fixture.input)
+    const got = stripPositions(tree.children)
+    if (!matchesExpected(got, fixture.expect)) expect(got, fixture.why).toEqual(fixture.expect)
+    if (fixture.spans) expect(spansOf(tree), fixture.why).toEqual(fixture.spans)
+  })
 })

@@ -71,7 +71,7 @@ import {
   userOrRoleMention,
   type Token,
 } from './tokens.js'
-import { angleUrl, bareUrl, bareUrlScheme, containsUrl, isSafeUrl } from './urls.js'
+import { angleUrl, bareUrl, bareUrlScheme, contactUrl, containsUrl, isSafeUrl } from './urls.js'
 
 /** Rule switches of a context. */
 const NO_QUOTE = 1
@@ -505,10 +505,13 @@ class Parser {
     }
     if (token) return this.leaf(f, token.node, p, token.end), true
     const url = angleUrl(src, p, end)
-    if (!url) return false
-    if (url.safe) this.leaf(f, url.node, p, url.end)
-    else this.addText(f, p, url.end, url.inner)
-    return true
+    if (url) {
+      if (url.safe) this.leaf(f, url.node, p, url.end)
+      else this.addText(f, p, url.end, url.inner)
+      return true
+    }
+    const contact = contactUrl(s, p, end)
+    return contact !== undefined && (this.leaf(f, contact.node, p, contact.end), true)
   }
 
   /** A masked link, if its shape matches: a link when it passes the client's checks, else text as written. */

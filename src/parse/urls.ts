@@ -100,9 +100,8 @@ export function bareUrl(s: string, p: number, end: number): { end: number; url: 
 }
 
 /**
- * `<scheme:/…>` at `p`: the URL inside angle brackets, or — the client's own
- * forms — `<name@host.tld>` as a `mailto:` link. `safe` is false when the
- * URL fails the checks (the client then shows it as text without brackets).
+ * `<scheme:/…>` at `p`: the URL inside angle brackets. `safe` is false when
+ * the URL fails the checks (the client then shows it as text without brackets).
  */
 export function angleUrl(
   src: Source,
@@ -118,9 +117,8 @@ export function angleUrl(
       const url = s.slice(p + 1, k)
       return { node: { type: 'autolink', url, suppressEmbed: true }, end: k + 1, safe: isSafeUrl(url), inner: url }
     }
-    return undefined
   }
-  return email(s, p, end)
+  return undefined
 }
 
 const isSchemeStop = (s: string, i: number) => {
@@ -129,12 +127,17 @@ const isSchemeStop = (s: string, i: number) => {
 }
 const isUrlStop = (s: string, i: number) => s.charCodeAt(i) === 0x20 || s.charCodeAt(i) === C_GT
 
-const EMAIL = /<([^\s@<>]+@[^\s@<>.]+(?:\.[^\s@<>.]+)+)>/y
+const CONTACT = /<(?:([^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)|((?:tel:|sms:)\+?\d[\d ().-]*)|(\+\d[\d ().-]*))>/y
 
-function email(s: string, p: number, end: number): (Token<Autolink> & { safe: boolean; inner: string }) | undefined {
-  EMAIL.lastIndex = p
-  const m = EMAIL.exec(s)
-  if (!m || EMAIL.lastIndex > end) return undefined
-  const url = `mailto:${m[1]!}`
-  return { node: { type: 'autolink', url, suppressEmbed: true }, end: EMAIL.lastIndex, safe: isSafeUrl(url), inner: m[1]! }
+/**
+ * The client's contact links at `p`: `<local@host.tld>` (a `mailto:` link)
+ * and phone numbers, `<+1 555 0100>`, `<tel:…>` or `<sms:…>` (a `tel:` link
+ * unless written with its scheme). They skip the safety check.
+ */
+export function contactUrl(s: string, p: number, end: number): Token<Autolink> | undefined {
+  CONTACT.lastIndex = p
+  const m = CONTACT.exec(s)
+  if (!m || CONTACT.lastIndex > end) return undefined
+  const url = m[1] !== undefined ? `mailto:${m[1]}` : m[2] ?? `tel:${m[3]!}`
+  return { node: { type: 'autolink', url, suppressEmbed: true }, end: CONTACT.lastIndex }
 }

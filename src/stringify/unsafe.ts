@@ -14,6 +14,7 @@
  * something far away that the rule cannot see, it escapes.
  */
 import { channelMention, commandMention, customEmoji, guildNavigation, timestamp, userOrRoleMention } from '../parse/tokens.js'
+import { contactUrl } from '../parse/urls.js'
 import type { State } from './state.js'
 import { F_HEADING, F_ITEM, F_QUOTE, F_STAR, F_SUB, F_UNDER } from './state.js'
 
@@ -49,6 +50,7 @@ const ANGLE: ((s: string, p: number, end: number) => unknown)[] = [
   commandMention,
   (s, p, end) => s[p + 1] === '@' && userOrRoleMention(s, p, end),
   guildNavigation,
+  contactUrl,
 ]
 
 const isSpaceChar = (c: string): boolean => c === ' ' || c === '\n'

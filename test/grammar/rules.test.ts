@@ -8,40 +8,15 @@ import { describe, expect, it } from 'vitest'
 import { parseWithGrammar } from '../../grammar/oracle.js'
 import { MarkupGrammar } from '../../grammar/rules.js'
 import { matchesExpected, stripPositions } from '../helpers/compare.js'
-
-interface RuleFixture {
-  id: string
-  /** The README rule id the fixture exercises. */
-  rule: string
-  input: string
-  expect: unknown[]
-  /** Optional: [type, startOffset, endOffset] of every node, in document order, root first. */
-  spans?: Array<[string, number, number]>
-  why: string
-}
-
-interface Positioned {
-  type: string
-  position?: { start: { offset: number; line: number; column: number }; end: { offset: number; line: number; column: number } }
-  children?: Positioned[]
-}
+import { ruleFixtures, spansOf, type Positioned } from '../helpers/fixtures.js'
 
 const readme = readFileSync(new URL('../../grammar/README.md', import.meta.url), 'utf8')
-const fixtures: RuleFixture[] = readFileSync(new URL('../fixtures/rules.jsonl', import.meta.url), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => JSON.parse(line) as RuleFixture)
+const fixtures = ruleFixtures()
 
 /** Every id on a `Rule id:` or `Rule ids:` line of the README. */
 const readmeRuleIds = [...readme.matchAll(/^Rule ids?: (.+)$/gm)].flatMap((m) =>
   [...(m[1] ?? '').matchAll(/`([^`]+)`/g)].map((id) => id[1] ?? ''),
 )
-
-function preorder(node: Positioned, out: Positioned[] = []): Positioned[] {
-  out.push(node)
-  for (const child of node.children ?? []) preorder(child, out)
-  return out
-}
 
 describe('grammar/README.md rules', () => {
   it('should define rule ids', () => {
@@ -74,8 +49,7 @@ describe('the grammar oracle on the README fixtures', () => {
     const children = stripPositions(tree.children)
     if (!matchesExpected(children, fixture.expect)) expect(children, fixture.why).toEqual(fixture.expect)
     if (fixture.spans) {
-      const spans = preorder(tree as Positioned).map((n) => [n.type, n.position?.start.offset, n.position?.end.offset])
-      expect(spans, fixture.why).toEqual(fixture.spans)
+      expect(spansOf(tree), fixture.why).toEqual(fixture.spans)
     }
   })
 

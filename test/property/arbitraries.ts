@@ -60,6 +60,12 @@ export const markupTokens = [
   '[a](<https://a.co>)',
   '[a](a.co)',
   '<a@b.co>',
+  '<+1 555>',
+  '<tel:+1>',
+  '<sms:1>',
+  '<steam:/x>',
+  '[a](https://a.co "t")',
+  '](',
   // Code.
   '```js\n',
   '```',

@@ -1,0 +1,62 @@
+/**
+ * The fixture files of test/fixtures, loaded and typed: the shared
+ * conformance cases and the rule fixtures of grammar/README.md.
+ *
+ * @module
+ */
+import { readFileSync } from 'node:fs'
+
+/** A shared conformance case: input and the children of `root` it checks. */
+export interface ConformanceCase {
+  id: string
+  input: string
+  expect: unknown[]
+  why: string
+  confidence: string
+}
+
+/** A fixture of grammar/README.md, tagged with the rule it exercises. */
+export interface RuleFixture {
+  id: string
+  /** The README rule id the fixture exercises. */
+  rule: string
+  input: string
+  expect: unknown[]
+  /** Optional: [type, startOffset, endOffset] of every node, in document order, root first. */
+  spans?: Array<[string, number, number]>
+  why: string
+}
+
+/** Reads a JSON-lines file of test/fixtures. */
+export function readFixtures<T>(name: string): T[] {
+  return readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as T)
+}
+
+/** The 169 shared conformance cases. */
+export const conformanceCases = (): ConformanceCase[] => readFixtures<ConformanceCase>('markup-cases.jsonl')
+
+/** The rule fixtures of grammar/README.md. */
+export const ruleFixtures = (): RuleFixture[] => readFixtures<RuleFixture>('rules.jsonl')
+
+/** A node with an optional position, as far as span checks care. */
+export interface Positioned {
+  type: string
+  position?: { start: { offset: number }; end: { offset: number } } | undefined
+  children?: Positioned[] | undefined
+}
+
+/** `[type, start, end]` of every node, root first, in document order (iterative: trees may be deep). */
+export function spansOf(tree: Positioned): Array<[string, number | undefined, number | undefined]> {
+  const out: Array<[string, number | undefined, number | undefined]> = []
+  const todo: Positioned[] = [tree]
+  while (todo.length > 0) {
+    const node = todo.pop()!
+    out.push([node.type, node.position?.start.offset, node.position?.end.offset])
+    const kids = node.children ?? []
+    for (let i = kids.length - 1; i >= 0; i--) todo.push(kids[i]!)
+  }
+  return out
+}
