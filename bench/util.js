@@ -65,8 +65,9 @@ export function environment(lib) {
   let rev = 'unknown'
   try {
     rev = execFileSync('git', ['-C', ROOT, 'log', '-1', '--format=%h %s'], { encoding: 'utf8' }).trim()
+    // Uncommitted sources only matter when the measured build is this checkout's.
     const dirty = execFileSync('git', ['-C', ROOT, 'status', '--porcelain', '--', 'src'], { encoding: 'utf8' }).trim()
-    if (dirty) rev += ' (+ uncommitted changes in src/)'
+    if (dirty && (!lib || lib.startsWith(ROOT))) rev += ' (+ uncommitted changes in src/)'
   } catch {}
   const cpus = os.cpus()
   const libInfo = lib ? { lib: lib.startsWith(ROOT) ? lib.slice(ROOT.length) : `${lib} (not this checkout's dist/)` } : {}
