@@ -1,9 +1,9 @@
 // Small helpers shared by the bench scripts (no dependencies).
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import os from 'node:os'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -70,7 +70,16 @@ export function environment(lib) {
     if (dirty && (!lib || lib.startsWith(ROOT))) rev += ' (+ uncommitted changes in src/)'
   } catch {}
   const cpus = os.cpus()
-  const libInfo = lib ? { lib: lib.startsWith(ROOT) ? lib.slice(ROOT.length) : `${lib} (not this checkout's dist/)` } : {}
+  let libInfo = {}
+  if (lib && lib.startsWith(ROOT)) libInfo = { lib: lib.slice(ROOT.length) }
+  else if (lib) {
+    // Built by build-rev.js: it leaves a REVISION file next to dist/.
+    let built = ''
+    try {
+      built = readFileSync(resolve(dirname(lib), '..', 'REVISION'), 'utf8').trim()
+    } catch {}
+    libInfo = { lib: built ? `${lib}, built from ${built}` : `${lib} (not this checkout's dist/)` }
+  }
   return {
     ...libInfo,
     node: process.version,
