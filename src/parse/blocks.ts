@@ -112,20 +112,21 @@ export function blockQuote(src: Source, p: number, end: number): Quote | undefin
   const first = quoteLine(s, p, end)
   if (first < 0) return undefined
   let lineEnd = lineEndOf(s, first, end)
-  const pieces: [number, number][] = [[first, lineEnd]]
+  // Start, end, start, end… of the content's pieces.
+  const pieces: number[] = [first, lineEnd]
   while (lineEnd < end) {
     const next = quoteLine(s, lineEnd + 1, end)
     if (next < 0) break
     const e = lineEndOf(s, next, end)
-    pieces.push([lineEnd, lineEnd + 1], [next, e])
+    pieces.push(lineEnd, lineEnd + 1, next, e)
     lineEnd = e
   }
   const stop = lineEnd < end ? lineEnd + 1 : end
-  if (lineEnd < end) pieces.push([lineEnd, lineEnd + 1])
-  if (pieces.length <= 2) {
+  if (lineEnd < end) pieces.push(lineEnd, lineEnd + 1)
+  if (pieces.length <= 4) {
     return { src, contentStart: first, contentEnd: stop, end: stop }
   }
-  const inner = derive(src, pieces.flat())
+  const inner = derive(src, pieces)
   return { src: inner, contentStart: 0, contentEnd: inner.s.length, end: stop }
 }
 

@@ -35,13 +35,11 @@ export interface LinkShape {
 
 /** Memo of one region's link scans, so that no position is scanned twice. */
 export interface LinkMemo {
-  /** Target scans known to fail, by start. */
-  failed: Set<number>
-  /** Best `](` reachable from the position after a `[…]` pair. */
-  bestAfterPair: Map<number, number>
+  /** Target scans known to fail, by start (made on the first failure). */
+  failed?: Set<number>
+  /** Best `](` reachable from the position after a `[…]` pair (made on the first pair). */
+  bestAfterPair?: Map<number, number>
 }
-
-export const newLinkMemo = (): LinkMemo => ({ failed: new Set(), bestAfterPair: new Map() })
 
 const isBracket = (s: string, i: number) => s.charCodeAt(i) === C_LBRACKET || s.charCodeAt(i) === C_RBRACKET
 const isRBracket = (s: string, i: number) => s.charCodeAt(i) === C_RBRACKET
@@ -62,7 +60,7 @@ export function matchLink(src: Source, p: number, end: number, memo: LinkMemo): 
       const j = nextWhere(src, ']', isRBracket, i + 1)
       if (j >= end) break
       i = j + 1
-      const known = memo.bestAfterPair.get(i)
+      const known = memo.bestAfterPair?.get(i)
       if (known !== undefined) {
         tail = known
         break
@@ -76,61 +74,72 @@ export function matchLink(src: Source, p: number, end: number, memo: LinkMemo): 
     i++
   }
   let best = tail
-  let found: Omit<LinkShape, "textStart" | "textEnd"> | undefined
-  if (best >= 0) found = matchTarget(src, best + 2, end, memo)
+  let found = best >= 0 && matchTarget(src, best + 2, end, memo)
+  let url = found ? target.url : ''
+  let suppressEmbed = target.suppress
+  let title = target.title
+  let after = target.end
   for (let k = stops.length - 1; k >= 0; k--) {
     const q = stops[k]!
     if (q < 0) {
-      memo.bestAfterPair.set(-q - 1, best)
+      ;(memo.bestAfterPair ??= new Map()).set(-q - 1, best)
       continue
     }
     if (best >= 0) continue
     if (s.charCodeAt(q + 1) !== C_LPAREN) continue
-    const target = matchTarget(src, q + 2, end, memo)
-    if (target) {
+    if (matchTarget(src, q + 2, end, memo)) {
       best = q
-      found = target
+      found = true
+      url = target.url
+      suppressEmbed = target.suppress
+      title = target.title
+      after = target.end
     }
   }
   if (best < 0 || !found) return undefined
-  return { ...found, textStart: p + 1, textEnd: best }
+  return { textStart: p + 1, textEnd: best, url, suppressEmbed, title, end: after }
 }
 
-/** `\s*<?TARGET>?(\s+"title")?\s*)` after `](`. */
-function matchTarget(src: Source, b: number, end: number, memo: LinkMemo): Omit<LinkShape, 'textStart' | 'textEnd'> | undefined {
+/**
+ * The result of the last successful target scan. Scans never nest, so one
+ * object serves them all and no scan allocates.
+ */
+const target = { url: '', suppress: false, urlEnd: 0, gt: false, title: undefined as string | undefined, end: 0 }
+
+/** `\s*<?TARGET>?(\s+"title")?\s*)` after `](`: fills {@link target}. */
+function matchTarget(src: Source, b: number, end: number, memo: LinkMemo): boolean {
   const s = src.s
   const i0 = Math.min(wsEndAt(src, b), end)
-  if (s.charCodeAt(i0) === C_LT && i0 < end) {
-    const r = scanTarget(src, i0 + 1, end, memo)
-    if (r) return { ...r, url: s.slice(i0 + 1, r.urlEnd), suppressEmbed: r.gt }
+  if (s.charCodeAt(i0) === C_LT && i0 < end && scanTarget(src, i0 + 1, end, memo)) {
+    target.url = s.slice(i0 + 1, target.urlEnd)
+    target.suppress = target.gt
+    return true
   }
-  const r = scanTarget(src, i0, end, memo)
-  return r && { ...r, url: s.slice(i0, r.urlEnd), suppressEmbed: false }
+  if (!scanTarget(src, i0, end, memo)) return false
+  target.url = s.slice(i0, target.urlEnd)
+  target.suppress = false
+  return true
 }
 
-interface TargetEnd {
-  urlEnd: number
-  gt: boolean
-  title: string | undefined
-  end: number
-}
+/** Positions of the current target scan, and `(` groups to fall back from (reused: scans never nest). */
+const visited: number[] = []
+const fallbacks: number[] = []
 
 /**
  * The lazy target scan: at each token boundary try to finish; else take a
  * `(…)` group (falling back to a plain `(` if the rest fails), an escape pair,
  * or any character that is not whitespace or a backslash.
  */
-function scanTarget(src: Source, from: number, end: number, memo: LinkMemo): TargetEnd | undefined {
+function scanTarget(src: Source, from: number, end: number, memo: LinkMemo): boolean {
   const s = src.s
-  const fallbacks: number[] = []
-  const visited: number[] = []
+  visited.length = 0
+  fallbacks.length = 0
   let x = from
   for (;;) {
-    let dead = x > end || memo.failed.has(x)
+    let dead = x > end || memo.failed?.has(x) === true
     if (!dead) {
       visited.push(x)
-      const done = finish(src, x, end)
-      if (done) return done
+      if (finish(src, x, end)) return true
       const c = s.charCodeAt(x)
       if (x >= end || isSpace(c)) dead = true
       else if (c === C_BACKSLASH) {
@@ -147,29 +156,33 @@ function scanTarget(src: Source, from: number, end: number, memo: LinkMemo): Tar
       x = back
     }
   }
-  for (const v of visited) memo.failed.add(v)
-  return undefined
+  const failed = (memo.failed ??= new Set())
+  for (const v of visited) failed.add(v)
+  return false
 }
 
 /** `>?(\s+['"]title['"])?\s*\)` at `x`. */
-function finish(src: Source, x: number, end: number): TargetEnd | undefined {
-  const s = src.s
-  if (s.charCodeAt(x) === C_GT && x < end) {
-    const r = finishAfterGt(src, x + 1, end)
-    if (r) return { urlEnd: x, gt: true, ...r }
-  }
-  const r = finishAfterGt(src, x, end)
-  return r && { urlEnd: x, gt: false, ...r }
+function finish(src: Source, x: number, end: number): boolean {
+  target.urlEnd = x
+  target.gt = src.s.charCodeAt(x) === C_GT && x < end && finishAfterGt(src, x + 1, end)
+  return target.gt || finishAfterGt(src, x, end)
 }
 
-function finishAfterGt(src: Source, y: number, end: number): { title: string | undefined; end: number } | undefined {
+function finishAfterGt(src: Source, y: number, end: number): boolean {
   const s = src.s
   const w = Math.min(wsEndAt(src, y), end)
   if (w > y && w < end && isQuote(s.charCodeAt(w))) {
     const q = titleEnd(src, w + 1, end)
-    if (q >= 0) return { title: s.slice(w + 1, q), end: Math.min(wsEndAt(src, q + 1), end) + 1 }
+    if (q >= 0) {
+      target.title = s.slice(w + 1, q)
+      target.end = Math.min(wsEndAt(src, q + 1), end) + 1
+      return true
+    }
   }
-  return w < end && s.charCodeAt(w) === C_RPAREN ? { title: undefined, end: w + 1 } : undefined
+  if (w >= end || s.charCodeAt(w) !== C_RPAREN) return false
+  target.title = undefined
+  target.end = w + 1
+  return true
 }
 
 /** The first quote at or after `from` that whitespace and `)` follow within the region, or -1. */

@@ -59,7 +59,7 @@ import {
   runEndAt,
   type Closing,
 } from './delimiters.js'
-import { matchLink, newLinkMemo, type LinkMemo } from './link.js'
+import { matchLink, type LinkMemo } from './link.js'
 import { offsetOf, pointAt, type Source } from './source.js'
 import {
   channelMention,
@@ -207,7 +207,7 @@ class Parser {
     return f
   }
 
-  private setPrev(src: Source, from: number, to: number): void {
+  private setPrev(src: Source | null, from: number, to: number): void {
     this.prevSrc = src
     this.prevFrom = from
     this.prevTo = to
@@ -519,7 +519,7 @@ class Parser {
     const src = f.src
     const s = src.s
     const p = f.pos
-    const m = matchLink(src, p, f.end, (f.link ??= newLinkMemo()))
+    const m = matchLink(src, p, f.end, (f.link ??= {}))
     if (!m) return false
     const text = s.slice(m.textStart, m.textEnd)
     const ok =
@@ -540,12 +540,12 @@ class Parser {
   /** Parses link text with the full inline rules and looks for what the client refuses in it. */
   private textAllowedInLink(src: Source, a: number, b: number): boolean {
     if (this.linkChecks >= MAX_LINK_CHECKS) return false
-    const saved = [this.prevSrc, this.prevFrom, this.prevTo, this.prevLineCache] as const
+    const { prevSrc, prevFrom, prevTo } = this
     const kids: Nodes[] = []
     this.linkChecks++
     this.run(src, a, b, NO_BLOCKS, kids)
     this.linkChecks--
-    ;[this.prevSrc, this.prevFrom, this.prevTo, this.prevLineCache] = saved
+    this.setPrev(prevSrc, prevFrom, prevTo)
     const todo: Nodes[] = kids
     while (todo.length > 0) {
       const node = todo.pop()!
