@@ -138,8 +138,11 @@ const FORBIDDEN_IN_LINK = new Set([
 export function parseSource(src: Source): Root {
   const { origin } = src
   const root: Root = { type: 'root', children: [], position: { start: pointAt(origin, 0), end: pointAt(origin, origin.text.length) } }
-  parser.run(src, 0, src.s.length, 0, root.children)
-  parser.reset()
+  try {
+    parser.run(src, 0, src.s.length, 0, root.children)
+  } finally {
+    parser.reset()
+  }
   return root
 }
 
@@ -162,6 +165,7 @@ class Parser {
     this.prevSrc = null
     this.prevLineCache = -2
     this.linkChecks = 0
+    this.stack.length = 0
   }
 
   run(src: Source, from: number, to: number, flags: number, kids: Nodes[], lists = 0): void {
