@@ -1,15 +1,17 @@
 // Growth on hostile inputs: does parse time stay linear in the input length?
 //
 //   npm run build && node bench/growth.js [--peers=all|none|dmp,dm,smInline,smBlock]
-//                                         [--timeout=500] [--max=65536] [--min=1024]
+//                                         [--timeout=500] [--max=65536] [--min=256]
 //                                         [--patterns=substring,...] [--lib=path] [--json]
 //                                         [--node-flags="--max-semi-space-size=64"]
 //
 // For every pattern below, the input of size n is the pattern repeated
-// round(n / pattern.length) times, for n = 1k, 2k, 4k, ... 64k characters, and
+// round(n / pattern.length) times, for n = 256, 512, 1k, 2k, ... 64k characters
+// (the issue asks for 1k-64k; the two smaller sizes catch paths that only
+// small inputs take), and
 // we time one parse of it: the best per-call time over short batches of calls
 // (>= 7 batches and >= 20 ms in all; slow calls are repeated only while that
-// stays within 40% of the time limit), after a 100 ms warm-up on the 1k input;
+// stays within 40% of the time limit), after a 100 ms warm-up on the smallest input;
 // for ours, sizes that took <= 10 ms are then measured a second time and the
 // better of the two kept. (Best-of, not median: on a shared machine interference only
 // ever adds time. No forced GC: it shrinks V8's young generation and slows the
@@ -135,7 +137,7 @@ async function worker(key) {
       if (warm) {
         // JIT warm-up on the smallest input of this pattern (untimed): calls
         // until 100 ms have passed (at least one, at most 50,000).
-        const w = input(unit, 1024)
+        const w = s
         const t0 = performance.now()
         for (let i = 0; i < 50000 && (i === 0 || performance.now() - t0 < 100); i++) timeOnce(w)
       }
@@ -243,7 +245,7 @@ function kib(n) {
 
 async function main() {
   const timeoutMs = Number(args.timeout ?? 500)
-  const minSize = Number(args.min ?? 1024)
+  const minSize = Number(args.min ?? 256)
   const maxSize = Number(args.max ?? 65536)
   const sizes = []
   for (let n = minSize; n <= maxSize; n *= 2) sizes.push(n)
@@ -303,25 +305,31 @@ async function main() {
   const header = ['pattern', ...sizes.slice(1).map((n) => `x${kib(n / 2)}→${kib(n)}`), `t(${kib(sizes[0])})`, `t(${kib(sizes.at(-1))})`, 'k', 'verdict']
   const rows = []
   let worst = { k: -Infinity }
-  for (const [name] of patterns) {
+  const steps = []
+  for (const [name, unit] of patterns) {
     const pts = results.ours[name]
-    const ratios = sizes.slice(1).map((_, i) => (pts[i + 1]?.ms !== undefined && pts[i]?.ms !== undefined ? (pts[i + 1].ms / pts[i].ms).toFixed(2) : ''))
+    const r = sizes.slice(1).map((_, i) => (pts[i + 1]?.ms !== undefined && pts[i]?.ms !== undefined ? pts[i + 1].ms / pts[i].ms : NaN))
     const k = exponent(pts)
     const err = pts.find((p) => p.error)
     if (k > worst.k) worst = { k, name }
     const last = pts.filter((p) => p.ms !== undefined).at(-1)
+    // Any single doubling costing >= 3x is flagged even when the fit over the
+    // largest sizes looks linear (e.g. a quadratic path for small inputs only).
+    const big = r.map((x, i) => [x, i]).filter(([x]) => x >= 3)
+    for (const [x, i] of big) steps.push(`${JSON.stringify(unit)}: x${x.toFixed(2)} from ${kib(sizes[i])} to ${kib(sizes[i + 1])} (${ms(pts[i].ms)} → ${ms(pts[i + 1].ms)})`)
     rows.push([
-      JSON.stringify(PATTERNS.find((p) => p[0] === name)[1]),
-      ...ratios,
+      JSON.stringify(unit),
+      ...r.map((x) => (Number.isNaN(x) ? '' : x.toFixed(2))),
       pts[0]?.ms !== undefined ? ms(pts[0].ms) : '',
       err ? `${err.error}@${kib(err.size)}` : last ? ms(last.ms) : '',
       Number.isFinite(k) ? k.toFixed(2) : '',
-      err ? err.error : k < 1.3 ? 'linear' : k < 1.7 ? 'superlinear?' : 'QUADRATIC+',
+      err ? err.error : k >= 1.7 ? 'QUADRATIC+' : k >= 1.3 ? 'superlinear?' : big.length ? 'step >= 3x' : 'linear',
     ])
   }
   console.log('discord-markup: time ratio per doubling of the input (linear ≈ 2.00), and k in t ∝ n^k over the last 3 doublings')
   console.log(table(header, rows))
   console.log(`\nworst k: ${worst.k.toFixed(2)} (${JSON.stringify(worst.name)})`)
+  console.log(steps.length ? `doublings that cost >= 3x:\n  ${steps.join('\n  ')}` : 'no doubling cost >= 3x')
 
   // Everyone at the largest size.
   if (keys.length > 1) {
