@@ -278,9 +278,8 @@ async function main() {
         }
         points.push({ size, length: r.length, ms: r.ms })
       }
-      // Second sweep over the quick sizes, keeping the better time: on a busy
-      // machine V8's background compiler can lag, so the first sizes of a
-      // pattern are sometimes timed before the code that handles them is optimized.
+      // Second sweep over the quick sizes, keeping the better time: a guard
+      // against a first measurement taken before the code was optimized.
       // (Ours only: the peers' verdicts do not hinge on the small sizes, and
       // their slow and timed-out inputs already make this the long part.)
       for (const p of key === 'ours' ? points : []) {
