@@ -242,50 +242,71 @@ export function tablesOf(src: Source): Tables {
 }
 
 /**
- * Sources up to this long are scanned directly: building tables costs more
- * than it saves there, and a direct scan's worst case is bounded by the size.
+ * Searches first scan the text directly: for a normal message that is
+ * cheaper than building tables. Each source may scan this many characters per
+ * character of its own, plus a constant; past that budget (nested or unclosed
+ * openers rescanning the same text) it builds the tables, so that the total
+ * stays linear in the length of the source.
  */
-export const SMALL = 1024
+export const SCAN_BUDGET = 8
+export const BUDGET_BASE = 256
 
-/** `SMALL` can be lowered by tests, so that the table paths run on short inputs too. */
-let small = SMALL
-export function setSmall(n: number): void {
-  small = n
+/** The budget: tests shrink it to run the table paths, and switches between the two, on short inputs. */
+let budgetFactor = SCAN_BUDGET
+let budgetBase = BUDGET_BASE
+export function setScanBudget(factor: number, base: number): void {
+  budgetFactor = factor
+  budgetBase = base
 }
 
-const isSmall = (src: Source): boolean => src.s.length <= small
+/** Whether `src` still scans directly. */
+function direct(src: Source): boolean {
+  src.budget ??= budgetFactor * src.s.length + budgetBase
+  return src.budget > 0
+}
+
+/** Takes `steps` characters of direct scanning off the budget of `src`. */
+function charge(src: Source, steps: number): void {
+  src.budget! -= steps
+}
 
 /** End of the whitespace run starting at `i`. */
 export function wsEndAt(src: Source, i: number): number {
-  if (!isSmall(src)) return tablesOf(src).wsEnd[i]!
+  if (!direct(src)) return tablesOf(src).wsEnd[i]!
   const s = src.s
+  const from = i
   while (i < s.length && isSpace(s.charCodeAt(i))) i++
+  charge(src, i - from)
   return i
 }
 
 /** End of the run of identical characters starting at `i`. */
 export function runEndAt(src: Source, i: number): number {
-  if (!isSmall(src)) return tablesOf(src).runEnd[i]!
+  if (!direct(src)) return tablesOf(src).runEnd[i]!
   const s = src.s
   const c = s.charCodeAt(i)
   let j = i + 1
   while (j < s.length && s.charCodeAt(j) === c) j++
+  charge(src, j - i)
   return Math.min(j, s.length)
 }
 
 /** The first index >= i whose character satisfies `pred` (the source length when none). */
 export function nextWhere(src: Source, key: string, pred: (s: string, i: number) => boolean, i: number): number {
-  if (!isSmall(src)) return tablesOf(src).next(key, pred)[i]!
+  if (!direct(src)) return tablesOf(src).next(key, pred)[i]!
   const s = src.s
+  const from = i
   while (i < s.length && !pred(s, i)) i++
+  charge(src, i - from)
   return Math.min(i, s.length)
 }
 
 /** Whether the character at `i` is taken by a backslash before it (an odd run of them). */
 function isEscaped(src: Source, i: number): boolean {
-  if (!isSmall(src)) return tablesOf(src).escaped[i] === 1
+  if (!direct(src)) return tablesOf(src).escaped[i] === 1
   let k = i
   while (k > 0 && src.s.charCodeAt(k - 1) === C_BACKSLASH) k--
+  charge(src, i - k)
   return (i - k) % 2 === 1
 }
 
@@ -296,14 +317,13 @@ function isEscaped(src: Source, i: number): boolean {
  */
 export function closeDouble(src: Source, cc: number, contentStart: number, end: number): Closing | undefined {
   const s = src.s
-  if (isSmall(src)) {
+  if (direct(src)) {
     let i = contentStart + (s.charCodeAt(contentStart) === C_BACKSLASH ? 2 : 1)
     for (; i + 2 <= end; i += s.charCodeAt(i) === C_BACKSLASH ? 2 : 1) {
-      if (s.charCodeAt(i) === cc && s.charCodeAt(i + 1) === cc && (i + 2 === end || s.charCodeAt(i + 2) !== cc)) {
-        return { contentEnd: i, end: i + 2 }
-      }
+      if (s.charCodeAt(i) === cc && s.charCodeAt(i + 1) === cc && (i + 2 === end || s.charCodeAt(i + 2) !== cc)) break
     }
-    return undefined
+    charge(src, i - contentStart)
+    return i + 2 <= end ? { contentEnd: i, end: i + 2 } : undefined
   }
   const q = tablesOf(src).pair(cc, cc, true)[contentStart + 1]!
   if (q + 2 <= end) return { contentEnd: q, end: q + 2 }
@@ -318,11 +338,11 @@ export function closeDouble(src: Source, cc: number, contentStart: number, end: 
 /** `~~strikethrough~~`: any content, closed by the first `~~` not followed by `_`. */
 export function closeStrike(src: Source, contentStart: number, end: number): Closing | undefined {
   const s = src.s
-  if (isSmall(src)) {
-    for (let q = s.indexOf('~~', contentStart + 1); q >= 0 && q + 2 <= end; q = s.indexOf('~~', q + 1)) {
-      if (q + 2 === end || s.charCodeAt(q + 2) !== C_UNDERSCORE) return { contentEnd: q, end: q + 2 }
-    }
-    return undefined
+  if (direct(src)) {
+    let q = s.indexOf('~~', contentStart + 1)
+    while (q >= 0 && q + 2 <= end && q + 2 !== end && s.charCodeAt(q + 2) === C_UNDERSCORE) q = s.indexOf('~~', q + 1)
+    charge(src, (q < 0 ? s.length : q) - contentStart)
+    return q >= 0 && q + 2 <= end ? { contentEnd: q, end: q + 2 } : undefined
   }
   const q = tablesOf(src).pair(C_TILDE, C_UNDERSCORE, false)[contentStart + 1]!
   if (q + 2 <= end) return { contentEnd: q, end: q + 2 }
@@ -335,7 +355,11 @@ export function closeStrike(src: Source, contentStart: number, end: number): Clo
 
 /** `||spoiler||`: any content, closed by the next `||`. */
 export function closeSpoiler(src: Source, contentStart: number, end: number): Closing | undefined {
-  const q = isSmall(src) ? src.s.indexOf('||', contentStart + 1) : tablesOf(src).pair(C_PIPE, -1, false)[contentStart + 1]!
+  let q: number
+  if (direct(src)) {
+    q = src.s.indexOf('||', contentStart + 1)
+    charge(src, (q < 0 ? src.s.length : q) - contentStart)
+  } else q = tablesOf(src).pair(C_PIPE, -1, false)[contentStart + 1]!
   return q >= 0 && q + 2 <= end ? { contentEnd: q, end: q + 2 } : undefined
 }
 
@@ -357,7 +381,10 @@ export function closeStarItalic(src: Source, c: number, end: number, loose: bool
   const from = firstToken(s, c, end, C_STAR)
   if (from < 0) return undefined
   let ev: number
-  if (isSmall(src)) ev = walkStar(src, from, end)
+  if (direct(src)) {
+    ev = walkStar(src, from, end)
+    charge(src, (ev >> 2) - from)
+  }
   else {
     const t = tablesOf(src)
     ev = t.star[from]!
@@ -378,9 +405,9 @@ export function closeStarItalic(src: Source, c: number, end: number, loose: bool
 }
 
 /**
- * The italic scan from boundary `b` to the region end, run by run: over a
- * small source the whole scan, over a large one only the run of `*`, `\` and
- * whitespace that touches the region end.
+ * The italic scan from boundary `b` to the region end, run by run: while the
+ * source scans directly, the whole scan; with tables, only the run of `*`,
+ * `\` and whitespace that touches the region end.
  */
 function walkStar(src: Source, b: number, end: number): number {
   const s = src.s
@@ -414,7 +441,10 @@ export function closeUnderscoreItalic(src: Source, c: number, end: number): Clos
   const from = firstToken(s, c, end, C_UNDERSCORE)
   if (from < 0) return undefined
   let ev: number
-  if (isSmall(src)) ev = walkUnderscore(src, from, end)
+  if (direct(src)) {
+    ev = walkUnderscore(src, from, end)
+    charge(src, (ev >> 2) - from)
+  }
   else {
     const t = tablesOf(src)
     ev = t.und[from]!
@@ -465,7 +495,7 @@ export function closeCode(src: Source, start: number, end: number): CodeSpan | u
   const runEnd = Math.min(runEndAt(src, start), end)
   if (runEnd >= end) return undefined
   const m = runEnd - start
-  if (isSmall(src)) {
+  if (direct(src)) {
     // One pass over the later runs: the first of each length up to m.
     const s = src.s
     const first: number[] = []
@@ -475,6 +505,7 @@ export function closeCode(src: Source, start: number, end: number): CodeSpan | u
       if (n <= m && r <= end && first[n] === undefined) first[n] = q
       q = s.indexOf('`', r)
     }
+    charge(src, end - runEnd)
     for (let n = m; n >= 1; n--) {
       const q = first[n]
       if (q !== undefined) return { ticks: n, contentStart: start + n, contentEnd: q, end: q + n }

@@ -25,8 +25,10 @@ export interface Source {
   /** `map[i]` is the original offset of `s[i]`; `map[s.length]` the offset after the last. `null` means identity. */
   readonly map: Int32Array | null
   readonly origin: Origin
-  /** Lookup tables over `s`, built on first use by `tables.ts`. */
+  /** Lookup tables over `s`, built on first use by `delimiters.ts`. */
   tables?: unknown
+  /** How many more characters searches may scan directly before they use the tables (`delimiters.ts`). */
+  budget?: number
 }
 
 const CR = 13

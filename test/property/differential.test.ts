@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseWithGrammar } from '../../grammar/oracle.js'
 import { parse } from '../../src/index.js'
-import { SMALL, setSmall } from '../../src/parse/delimiters.js'
+import { BUDGET_BASE, SCAN_BUDGET, setScanBudget } from '../../src/parse/delimiters.js'
 import { markupTextOf, markupTextWithControlsOf, unicodeTextOf } from './arbitraries.js'
 
 // The oracle backtracks freely, so inputs stay short; many of them make up for it.
@@ -34,10 +34,10 @@ describe('the runtime parser and the grammar oracle', () => {
   })
 })
 
-// Short sources are scanned directly and long ones through lookup tables; force the tables so both paths meet the oracle.
+// Searches scan directly until a source's budget runs out, then use lookup tables; force the tables so both paths meet the oracle.
 describe('the runtime parser with lookup tables on every source, and the grammar oracle', () => {
-  beforeAll(() => setSmall(0))
-  afterAll(() => setSmall(SMALL))
+  beforeAll(() => setScanBudget(0, 0))
+  afterAll(() => setScanBudget(SCAN_BUDGET, BUDGET_BASE))
 
   it('should build identical trees for markup-dense messages', () => {
     fc.assert(fc.property(markupTextOf({ maxParts: 16 }), agree), { numRuns: 3000 })
@@ -45,5 +45,15 @@ describe('the runtime parser with lookup tables on every source, and the grammar
 
   it('should build identical trees across CRLF, tabs, form feeds and surrogates', () => {
     fc.assert(fc.property(markupTextWithControlsOf({ maxParts: 16 }), agree), { numRuns: 1500 })
+  })
+})
+
+// A tiny budget: sources switch from direct scans to tables in the middle of a parse.
+describe('the runtime parser switching to lookup tables mid-parse, and the grammar oracle', () => {
+  beforeAll(() => setScanBudget(1, 4))
+  afterAll(() => setScanBudget(SCAN_BUDGET, BUDGET_BASE))
+
+  it('should build identical trees for markup-dense messages', () => {
+    fc.assert(fc.property(markupTextOf({ maxParts: 24 }), agree), { numRuns: 2000 })
   })
 })
