@@ -40,7 +40,7 @@ export interface Closing {
   end: number
 }
 
-export class Tables {
+class Tables {
   readonly s: string
   readonly n: number
   private _escaped?: Uint8Array
@@ -237,7 +237,7 @@ function ambiguousStarts(s: string, amb: (c: number) => boolean): Int32Array {
 }
 
 /** The tables of a source, built on first use. */
-export function tablesOf(src: Source): Tables {
+function tablesOf(src: Source): Tables {
   return (src.tables ??= new Tables(src.s)) as Tables
 }
 
