@@ -249,8 +249,8 @@ function itemSource(src: Source, from: number, to: number, indent: number, ownSp
     while (k < cut && k - e < width && s.charCodeAt(k) === C_SPACE) k++
     a = k
   }
-  const span = { start: from, end: s.charCodeAt(to - 1) === C_LF ? to - 1 : to }
+  const last = s.charCodeAt(to - 1) === C_LF ? to - 1 : to
   // A one-line item is a region of the list's own source.
-  if (ranges.length === 2) return { src, contentStart: afterBullet, contentEnd: cut, ...span }
-  return { src: derive(src, ranges), contentStart: 0, contentEnd: -1, ...span }
+  if (ranges.length === 2) return { src, contentStart: afterBullet, contentEnd: cut, start: from, end: last }
+  return { src: derive(src, ranges), contentStart: 0, contentEnd: -1, start: from, end: last }
 }

@@ -165,7 +165,7 @@ class Parser {
     this.prevSrc = null
     this.prevLineCache = -2
     this.linkChecks = 0
-    this.stack.length = 0
+    if (this.stack.length > 0) this.stack.length = 0
   }
 
   run(src: Source, from: number, to: number, flags: number, kids: Nodes[], lists = 0): void {
