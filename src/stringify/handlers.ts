@@ -30,7 +30,7 @@ import { bareUrl, containsUrl, isSafeUrl } from '../parse/urls.js'
 import { differ } from './differ.js'
 import { StringifyError, type StringifyErrorReason } from './error.js'
 import { F_FLIP, F_HEADING, F_ITEM, F_LINK, F_QUOTE, F_SPOILER, F_STAR, F_SUB, F_UNDER, type State } from './state.js'
-import { escapeText } from './unsafe.js'
+import { ANGLE, escapeText, isEscapable } from './unsafe.js'
 
 /** Prints one node where `st` says it stands. */
 export type Handler<T> = (node: T, st: State) => string
@@ -131,11 +131,36 @@ export function content(
   italic = st.italic,
   flips = 0,
 ): string {
+  if (parent.children.length === 0) fail(parent, 'empty-content', st)
+  const run = () => row(parent, st, f, open, close, block, raw, italic, flips)
+  if (!block || flipped) return run()
+  try {
+    return run()
+  } catch (error) {
+    // Block content searches too: a sibling's choice (a text's form, a span's delimiters) may be what
+    // its neighbour needs.
+    const found = search(() => {
+      try {
+        const c = run()
+        return reads(parent, c, st, true) ? c : undefined
+      } catch (caught) {
+        if (caught instanceof StringifyError) return undefined
+        throw caught
+      }
+    })
+    if (found === undefined) throw error
+    return found
+  }
+}
+
+/** {@link content} without the search. */
+function row(parent: Parent, st: State, f: number, open: string, close: string, block: boolean, raw: boolean, italic: string, flips: number): string {
   const kids = parent.children
   const n = kids.length
-  if (n === 0) fail(parent, 'empty-content', st)
   let out = ''
-  let next = block || !raw ? '' : close[0]!
+  // A block's content ends where the block does, but an enclosing span's rule reads on into what
+  // follows: the last text escapes for both.
+  let next = block ? (parent.type === 'root' ? '' : parent.type === 'blockQuote' ? (st.last ? st.next : '\n') : lineEnd(st) || st.next) : raw ? close[0]! : ''
   // Bit k of `flips` flips the delimiter preference of the k-th italic child.
   let k = kids.filter((kid) => kid.type === 'italic').length
   for (let i = n - 1; i >= 0; i--) {
@@ -253,7 +278,8 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
     try {
       const c = content(node, st, base | flag(d), open, open, false, view, size === 1 ? d : st.italic, flips)
       const out = open + c + open
-      if (check(out + st.next, c) && fits(out, st.f)) return out
+      // The rules read on past the span (an italic from the same opener may close further on).
+      if (check(out + (st.rest ? st.rest.slice(0, 256) : st.next), c) && fits(out, st.f)) return out
     } catch (caught) {
       if (!(caught instanceof StringifyError)) throw caught
       // A choice made inside may be what failed: keep trying, but report a real error over an ambiguity.
@@ -297,7 +323,7 @@ function search(attempt: () => string | undefined): string | undefined {
     const n = () => Math.min(points, 24)
     for (let i = 0; !out && i < n(); i++) out = run([i])
     for (let i = 0; !out && i < n(); i++) for (let j = i + 1; !out && j < n(); j++) out = run([i, j])
-    for (let i = 0; !out && i < n() && n() <= 12; i++) {
+    for (let i = 0; !out && i < n() && n() <= 16; i++) {
       for (let j = i + 1; !out && j < n(); j++) for (let k = j + 1; !out && k < n(); k++) out = run([i, j, k])
     }
     return out
@@ -321,8 +347,8 @@ function fits(out: string, f: number): boolean {
  * Whether `c` parses to the children of `node`: parsed on its own, after a mention when the span does
  * not stand at a line start, so that the content does not start one either.
  */
-function reads(node: Parent, c: string, st: State): boolean {
-  const fresh = /\n *$/.test(st.before)
+function reads(node: Parent, c: string, st: State, block = false): boolean {
+  const fresh = block || /\n *$/.test(st.before)
   const kids = parse(fresh ? c : `<@0>${c}`).children.slice(fresh ? 0 : 1)
   return !differ(node, { type: node.type, children: kids } as Node, [])
 }
@@ -369,6 +395,98 @@ export function item(node: ListItem, bullet: string, indent: string, st: State):
   return `${bullet} ${c.replaceAll('\n', `\n${pad}`)}`
 }
 
+/**
+ * Text after a bare URL: the URL runs on over everything up to whitespace or `<`, so no escape may
+ * stand before the first of them. When the `<` that ends the URL would open a token (and is escaped),
+ * print it bare and break the token further on instead: with an escape inside it, or with spaces
+ * before a newline inside it (a line break, which the client reads as the newline alone).
+ */
+function unglue(v: string, out: string, st: State): string {
+  const g = out.search(/[\s<]/)
+  const j = v.search(/[\s<]/)
+  if (!out.slice(0, g < 0 ? out.length : g).includes('\\') || v[j] !== '<' || /\\/.test(escapeText(v.slice(0, j), { ...st, next: '<' }))) return out
+  const head = v.slice(0, j + 1)
+  const tail = v.slice(j + 1)
+  const at = { ...st, before: head, prevChar: '<' }
+  const tries: string[] = []
+  const nl = tail.indexOf('\n')
+  if (nl >= 0 && tail[nl - 1] !== ' ') tries.push(escapeText(tail.replace('\n', '  \n'), at))
+  const close = tail.indexOf('>')
+  for (let k = 0; k < (close < 0 ? tail.length : close) && tries.length < 12; k++) {
+    if (isEscapable(tail[k]!)) {
+      tries.push(`${escapeText(tail.slice(0, k), { ...at, next: tail[k]! })}\\${tail[k]}${escapeText(tail.slice(k + 1), { ...at, before: '', prevChar: tail[k]! })}`)
+    }
+  }
+  for (const t of tries) {
+    const s = `<${t}${st.rest}`
+    if (!ANGLE.some((rule) => rule(s, 0, s.length))) return head + t
+  }
+  return out
+}
+
+/** A text with the escapes it needs, and the choices a search makes for it. */
+function plain(v: string, st: State): string {
+  // In a search, an only child made of delimiters starts raw (it is most likely the core of a run).
+  const run = flipped !== undefined && !st.prev && st.last && /^[*_~|]+$/.test(v)
+  const raw = /[*_~|]/.test(v) && decide() !== run
+  // And a newline may take the line-break form, whose spaces break a token that would span it.
+  const nl = /(?:^|[^ ])\n/.exec(v)
+  const k = nl ? nl.index + nl[0].length - 1 : 0
+  const lb = nl && (k > 0 || st.prevChar !== ' ') && decide()
+  return escapeText(lb ? `${v.slice(0, k)}  ${v.slice(k)}` : v, st, raw)
+}
+
+/**
+ * A text with the part from `at` on shaped as an unsafe URL in angle brackets, which the client shows
+ * as the URL alone; `undefined` when that part has no such shape.
+ */
+function wrap(node: Text, st: State, at: number): string | undefined {
+  const v = node.value
+  // The shortest cut that is not a safe URL leaves the most to the text after it, which escapes as it
+  // needs (`<x:/y>¯\_(ツ)`); the longest is the choice in a search.
+  let url = /^[^: >]+:\/[^ >]*[^ >\n]/.exec(v.slice(at))?.[0]
+  if (url && !decide()) {
+    for (let e = url.indexOf(':/') + 3; e < url.length; e++) {
+      if (url[e - 1] !== '\n' && !isSafeUrl(url.slice(0, e))) {
+        url = url.slice(0, e)
+        break
+      }
+    }
+  }
+  if (!url || isSafeUrl(url)) return undefined
+  const rest = v.slice(at + url.length)
+  const head = escapeText(v.slice(0, at), { ...st, next: '<', last: false })
+  const tail = rest ? handlers.text({ type: 'text', value: rest }, { ...st, before: '>', prevChar: '>', prev: node }) : ''
+  return `${head}<${url}>${tail}`
+}
+
+/**
+ * A text holding two spaces before a newline (at `at`), which only survive inside a construct the
+ * client refuses: a URL in angle brackets, or a masked link. As little of it as needed goes raw: from
+ * a `[` that may start the link to a `)` that may end it, the rest as text.
+ */
+function refused(node: Text, st: State, at: number): string {
+  const v = node.value
+  const wrapped = wrap(node, st, at)
+  if (wrapped !== undefined) return wrapped
+  const want = { type: 'text', children: [node] } as Parent
+  const starts = [...v.slice(0, at).matchAll(/\[/g)].map((m) => m.index).reverse()
+  const ends = [...v.slice(at).matchAll(/\)/g)].map((m) => at + m.index + 1)
+  for (const s of starts.slice(0, 6)) {
+    for (const e of [...ends.slice(0, 6), v.length]) {
+      try {
+        const head = s > 0 ? escapeText(v.slice(0, s), { ...st, next: '[', last: false }) : ''
+        const tail = e < v.length ? handlers.text({ type: 'text', value: v.slice(e) }, { ...st, before: v.slice(0, e), prevChar: ')', prev: node }) : ''
+        const out = head + v.slice(s, e) + tail
+        if (reads(want, out, st)) return out
+      } catch (error) {
+        if (!(error instanceof StringifyError)) throw error
+      }
+    }
+  }
+  return fail(node, 'unrepresentable-text', st)
+}
+
 export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> } = {
   root(node, st) {
     if (st.path.length > 0) fail(node, 'invalid-nesting', st)
@@ -384,47 +502,37 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // Some text has no escaped form: two spaces before a newline (the client drops them), a newline
     // starting a list item, anything but a space or `<` right after a bare URL (which runs on). It
     // may still be the text the client shows for a URL in angle brackets that it refuses: the
-    // brackets go, the rest stays, newlines included (`<\nx:/y>` shows as "\nx:/y").
+    // brackets go, the rest stays, newlines included (`<\nx:/y>` shows as "\nx:/y"); or the text of
+    // a masked link it refuses, which keeps everything as written.
     const br = / {2}\n/.exec(v)
+    if (br) return refused(node, st, br.index + br[0].length - 1)
     const prev = st.prev
-    const bareBefore = prev?.type === 'autolink' && !(prev as Autolink).suppressEmbed
-    // In a search, wrapping is also a choice wherever it fits (a span's content cannot start with a newline).
+    if (prev?.type === 'autolink' && !(prev as Autolink).suppressEmbed && /^\S/.test(v)) {
+      // After a bare URL, which runs on up to whitespace or `<`: the first form that lets it end
+      // where it does.
+      const url = (prev as Autolink).url
+      const out = plain(v, st)
+      const tries = [out, unglue(v, out, st)]
+      for (let k = 0; k <= v.length && !/[\s<]/.test(v[k - 1] ?? ''); k++) {
+        if (/^[^: >]+:\//.test(v.slice(k))) tries.push(wrap(node, st, k) ?? out)
+      }
+      return tries.find((t) => bareUrl(url + t + st.rest, 0, url.length + t.length + st.rest.length)?.url === url) ?? out
+    }
+    // In a search, wrapping is also a choice wherever it fits (a span's content cannot start with a
+    // newline); by default after an italic or underline, whose closing `_` a word character would undo.
     const wraps = /^[^: >]+:\/[^ >]*[^ >\n]/.exec(v)
-    const at = br
-      ? br.index + br[0].length - 1
-      : (bareBefore && /^\S/.test(v)) ||
-          (st.f & F_ITEM && !prev && v[0] === '\n') ||
-          (prev && blockBefore(prev, v)) ||
-          (wraps && !isSafeUrl(wraps[0]) && decide())
-        ? 0
-        : -1
-    if (at >= 0) {
-      const url = /^[^: >]+:\/[^ >]*[^ >\n]/.exec(v.slice(at))?.[0]
-      if (url && !isSafeUrl(url)) {
-        const rest = v.slice(at + url.length)
-        const head = at > 0 ? escapeText(v.slice(0, at), { ...st, next: '<', last: false }) : ''
-        const tail = rest ? handlers.text({ type: 'text', value: rest }, { ...st, before: '>', prevChar: '>', prev: node }) : ''
-        return `${head}<${url}>${tail}`
-      }
-      // Or the text a masked link leaves when the client refuses it, which keeps everything as written.
-      if (br) {
-        const again = parse(v).children
-        if (again.length !== 1 || (again[0] as Text).value !== v || again[0]!.type !== 'text') fail(node, 'unrepresentable-text', st)
-        return v
-      }
+    if (
+      (st.f & F_ITEM && !prev && v[0] === '\n') ||
+      (prev && blockBefore(prev, v)) ||
+      (wraps && !isSafeUrl(wraps[0]) && /^(?:italic|underline)$/.test(prev?.type ?? '') !== decide())
+    ) {
+      const out = wrap(node, st, 0)
+      if (out !== undefined) return out
     }
     if (prev && blockBefore(prev, v)) fail(node, 'unrepresentable-text', st)
     // Before a list that indents itself (see the list handler), end with a line break.
     if (st.nextType === 'list' && st.rest.startsWith(' ') && breaks(v)) return `${escapeText(v.slice(0, -1), { ...st, next: ' ' })}  \n`
-    // After a bare URL a `<` must stay (it ends the URL); if it would open a token, spaces before a
-    // newline inside it break the token, and the client drops them again.
-    const nl = v.indexOf('\n')
-    if (bareBefore && v[0] === '<' && nl > 0 && !v.slice(0, nl).includes('>') && escapeText(v, st)[0] === '\\') {
-      return `<${escapeText(v.slice(1).replace('\n', '  \n'), { ...st, before: '<', prevChar: '<' })}`
-    }
-    // In a search, an only child made of delimiters starts raw (it is most likely the core of a run).
-    const run = flipped !== undefined && !prev && st.last && /^[*_~|]+$/.test(v)
-    return escapeText(v, st, /[*_~|]/.test(v) && decide() !== run)
+    return plain(v, st)
   },
 
   bold: span('*', 0, (text, c) => emphasis('bold', text, c)),
@@ -529,7 +637,9 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // The client refuses blank link text, and link text that holds a URL.
     if (c.trim() === '') fail(node, 'empty-content', st)
     if (containsUrl(c)) fail(node, 'unrepresentable-text', st)
-    const out = `[${c}](${node.suppressEmbed ? `<${url}>` : url})`
+    // A space before the target is a choice in a search: it keeps a `<` before the link from reading
+    // the link as a URL in angle brackets.
+    const out = `[${c}](${decide() ? ' ' : ''}${node.suppressEmbed ? `<${url}>` : url})`
     // Link text has no escapes: whether it reads back is a matter of parsing it.
     const diff = differ(node, parse(out).children.length === 1 ? parse(out).children[0] : undefined, [])
     if (diff) {
@@ -574,7 +684,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     if (st.f & (F_QUOTE | F_LINK)) fail(node, 'invalid-nesting', st)
     if (!/\n *$/.test(st.before)) fail(node, 'needs-line-start', st)
     // An empty quote is a marker with nothing after it.
-    if (node.children.length === 0 && st.last) return '> '
+    if (node.children.length === 0 && st.last) return st.prev?.type === 'blockQuote' ? '>>> ' : '> '
     const c = content(node, st, st.f | F_QUOTE, ' ', '', true)
     // `>>> ` takes everything to the end of its scope, so it only fits a quote that ends there. It is
     // the only way to print a quote right after another one, which a `> ` line would join.
@@ -600,7 +710,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       fail(node, 'invalid-start', st)
     }
     // In an item, the newline before a nested list is not part of the text before it: print one.
-    let lead = st.f & F_ITEM && st.prev ? '\n' : ''
+    let lead = st.f & F_ITEM && (st.prev || (st.inSpan && !/\n *$/.test(st.before))) ? '\n' : ''
     let indent = /\n( *)$/.exec(lead || st.before)?.[1]
     if (indent === undefined) fail(node, 'needs-line-start', st)
     // A list right after this one would join it unless this one is indented and the next is not. Text
@@ -612,7 +722,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     }
     const items = node.children
     if (items.length === 0) fail(node, 'empty-content', st)
-    const out = items.map((kid, i) => item(kid, ordered ? `${start! + i}.` : '-', indent!, { ...st, path: [...st.path, i] }))
+    const out = items.map((kid, i) => item(kid, ordered ? `${start! + i}.` : '-', indent!, { ...st, path: [...st.path, i], last: st.last && i === items.length - 1 }))
     // Later items repeat the first one's indentation.
     return lead + out.join(`\n${indent}`) + lineEnd(st)
   },

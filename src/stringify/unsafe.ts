@@ -41,7 +41,7 @@ export interface Around {
 }
 
 /** The rules that start with `<`, as the parser has them (each reads `s` at `p`, up to `end`). */
-const ANGLE: ((s: string, p: number, end: number) => unknown)[] = [
+export const ANGLE: ((s: string, p: number, end: number) => unknown)[] = [
   customEmoji,
   // `<scheme:/…>` and `<name@host.tld>` (an unsafe URL reads as text without its brackets, so it counts too).
   (s) => /^<(?:[^: >]+:\/[^ >]+|[^\s@<>]+@[^\s@<>.]+(?:\.[^\s@<>.]+)+)>/.test(s),
