@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Content, LinkContent, ListItem, Nodes, Root, Text } from '../src/ast.js'
 import { parse } from '../src/parse/index.js'
 import { StringifyError, type StringifyErrorReason, stringify } from '../src/stringify/index.js'
+import { differ } from '../src/stringify/differ.js'
 import { print } from '../src/stringify/print.js'
 import { withoutPositions } from './helpers/walk.js'
 
@@ -345,6 +346,15 @@ describe('stringify', () => {
       rejects(root({ type: 'list', ordered: true, children: [li(t('a'))] }), 'invalid-start')
       rejects(root(t('a \n'), ul(li(t('a'))), ul(li(t('b')))), 'adjacent-blocks', [1])
       rejects(root(li(t('a')) as unknown as Content), 'invalid-nesting')
+      rejects(root(ul(li(code('a'))), ul(li(t('a'))), ul(li(t('b')))), 'adjacent-blocks', [1])
+    })
+
+    it('should reject whitespace a block takes in or drops', () => {
+      // A heading takes the whitespace after it up to the end of its scope, and the spaces of a line
+      // break before a nested list go.
+      rejects(root(heading(1, t('a')), t('  ')), 'unrepresentable-text', [1])
+      rejects(root(bold(heading(1, t('a')), t(' '))), 'unrepresentable-text', [0, 1])
+      rejects(root(ul(li(t('a  '), ul(li(t('b')))))), 'unrepresentable-text', [0, 0, 0])
     })
 
     it('should reject content the client trims or splits', () => {
@@ -373,7 +383,9 @@ describe('stringify', () => {
       rejects(li(t('a'), t('b')), 'adjacent-text', [1])
     })
 
-    it('should report a tree too deep to print on the tree itself', () => {
+    it('should report a hand-built tree too deep to print on the tree itself', () => {
+      // Bold directly in bold, 20,000 deep: the chain form (`**` runs) reads as italics, and the
+      // handlers run out of stack before they find anything else.
       let tree: Content = t('a')
       for (let i = 0; i < 20_000; i++) tree = bold(tree)
       expect(() => stringify(root(tree))).toThrow(expect.objectContaining({ reason: 'too-deep', path: [] }))
@@ -381,6 +393,32 @@ describe('stringify', () => {
 
     it('should reject unknown node types', () => {
       rejects(root({ type: 'soundboard' } as unknown as Content), 'unknown-node')
+    })
+  })
+
+  describe('deep trees', () => {
+    /** Asserts that the tree `parse` makes of `text` prints back to text that parses to the same tree. */
+    function roundTrips(text: string): string {
+      const tree = parse(text)
+      const printed = stringify(tree)
+      expect(differ(tree, parse(printed), [])).toBeUndefined()
+      return printed
+    }
+
+    it('should print the chains of spans that long runs of delimiters make, 100,000 levels deep', { timeout: 30_000 }, () => {
+      expect(roundTrips('**'.repeat(100_000) + 'a' + '**'.repeat(100_000))).toHaveLength(400_001)
+      expect(roundTrips('__'.repeat(50_000) + 'a' + '__'.repeat(50_000))).toHaveLength(200_001)
+    })
+
+    it('should print runs of one delimiter character of any length', () => {
+      for (const text of ['*'.repeat(8000), '*'.repeat(8001), '_'.repeat(20_001), '_'.repeat(20_000), '*'.repeat(3000) + 'a' + '*'.repeat(3000)]) {
+        expect(roundTrips(text)).toBe(text)
+      }
+    })
+
+    it('should print deep chains among other content', () => {
+      roundTrips(`> ${'*'.repeat(3000)} x\n- ${'_'.repeat(3001)}\n**a${'*'.repeat(2000)}**`)
+      roundTrips(`a [${'*'.repeat(1000)}](https://a.co) ${'__'.repeat(1000)}b${'__'.repeat(1000)}`)
     })
   })
 

@@ -3,9 +3,9 @@
  * checking that the client would read the text back as the same node.
  *
  * Delimited spans are checked against the client's own rule for the span:
- * after printing the content, the handler runs the rule (a regular
- * expression) over `open + content + close + next` and requires that it take
- * exactly the content. That catches contents that would close the span early
+ * after printing the content, the handler runs the parser's closer search over
+ * `open + content + close + what follows` and requires that it take exactly
+ * the content. That catches contents that would close the span early
  * (`~~a~~~`), delimiters that merge with their neighbours (`***a***` is an
  * italic around a bold, not the reverse) and lookaheads that fail (`_a_b`).
  */
@@ -25,7 +25,11 @@ import type {
   Text,
   Timestamp,
 } from '../ast.js'
+import { C_STAR, C_TILDE, C_UNDERSCORE } from '../parse/chars.js'
+import { codeBlock, inlineCodeValue } from '../parse/code.js'
+import { type Closing, closeCode, closeDouble, closeSpoiler, closeStarItalic, closeStrike, closeUnderscoreItalic } from '../parse/delimiters.js'
 import { parse } from '../parse/index.js'
+import { preprocess } from '../parse/source.js'
 import { bareUrl, containsUrl, isSafeUrl } from '../parse/urls.js'
 import { differ } from './differ.js'
 import { StringifyError, type StringifyErrorReason } from './error.js'
@@ -41,36 +45,27 @@ export function fail(node: Node, reason: StringifyErrorReason, st: State | numbe
 }
 
 // ---------------------------------------------------------------------------
-// The client's rules for delimited spans, as regular expressions anchored at the opener.
+// The client's rules for delimited spans: the parser's own closer searches.
 
-/** `*italic*`, with the loose form: one or two spaces before the closing star are dropped. */
-const ITALIC_STAR = /^\*(?=\S)((?:\*\*|\\[\s\S]|\s+(?:\\[\s\S]|[^\s*\\]|\*\*)|[^\s*\\])+?)(?: {1,2})?\*(?!\*)/
-/** `_italic_`: closes at a lone `_` that no ASCII letter or digit follows. */
-const ITALIC_UNDERSCORE = /^_((?:__|\\[\s\S]|[^\\_])+?)_(?![A-Za-z0-9_])/
-const BOLD = /^\*\*((?:\\[\s\S]|[^\\])+?)\*\*(?!\*)/
-const UNDERLINE = /^__((?:\\[\s\S]|[^\\])+?)__(?!_)/
-const STRIKE = /^~~([\s\S]+?)~~(?!_)/
-const SPOILER = /^\|\|([\s\S]+?)\|\|/
-const INLINE_CODE = /^(`+)([\s\S]*?[^`])\1(?!`)/
-const CODE_BLOCK = /^```(?:[a-z0-9_+\-.#]+?\n)?\n*[^\n][\s\S]*?\n*```/i
-
-/** The emphasis rules in tie order: at equal length, italic beats bold beats underline. */
-const EMPHASIS: [string, RegExp][] = [
-  ['italic', ITALIC_STAR],
-  ['italic', ITALIC_UNDERSCORE],
-  ['bold', BOLD],
-  ['underline', UNDERLINE],
-]
-
-/** Whether the emphasis rules read `text` as a `type` span whose content is exactly `content`. */
-function emphasis(type: string, text: string, content: string): boolean {
-  let best: RegExpExecArray | null = null
-  let winner = ''
-  for (const [name, rule] of EMPHASIS) {
-    const m = rule.exec(text)
-    if (m && (!best || m[0].length > best[0].length)) [best, winner] = [m, name]
-  }
-  return winner === type && best?.[1] === content
+/**
+ * The span the parser reads at the start of `text` (its type and content): for `*` and `_` the longer
+ * of the italic and the bold or underline, the italic on a tie. `loose`: the loose star italic is on.
+ */
+function spanAt(text: string, loose: boolean): [string, string] | undefined {
+  const src = preprocess(text)
+  const n = text.length
+  const c = text.charCodeAt(0)
+  const twin = text.charCodeAt(1) === c
+  let m: Closing | undefined
+  let type = c === C_TILDE ? 'strikethrough' : 'spoiler'
+  let at = 2
+  if (c === C_STAR || c === C_UNDERSCORE) {
+    const italic = c === C_STAR ? closeStarItalic(src, 1, n, loose) : closeUnderscoreItalic(src, 1, n)
+    m = twin && n > 2 ? closeDouble(src, c, 2, n) : undefined
+    type = c === C_STAR ? 'bold' : 'underline'
+    if (italic && (!m || italic.end >= m.end)) [m, type, at] = [italic, 'italic', 1]
+  } else if (twin) m = c === C_TILDE ? closeStrike(src, 2, n) : closeSpoiler(src, 2, n)
+  return m && [type, text.slice(at, m.contentEnd)]
 }
 
 // ---------------------------------------------------------------------------
@@ -134,23 +129,22 @@ export function content(
   if (parent.children.length === 0) fail(parent, 'empty-content', st)
   const run = () => row(parent, st, f, open, close, block, raw, italic, flips)
   if (!block || flipped) return run()
+  let error: unknown
   try {
-    return run()
-  } catch (error) {
-    // Block content searches too: a sibling's choice (a text's form, a span's delimiters) may be what
-    // its neighbour needs.
-    const found = search(() => {
-      try {
-        const c = run()
-        return reads(parent, c, st, true) ? c : undefined
-      } catch (caught) {
-        if (caught instanceof StringifyError) return undefined
-        throw caught
-      }
-    })
-    if (found === undefined) throw error
-    return found
+    const c = run()
+    if (!thorough || parent.type !== 'root' || reads(parent, c, st, true)) return c
+    error = new StringifyError(parent, 'unrepresentable', st.path)
+  } catch (caught) {
+    error = caught
   }
+  // Block content searches too: a sibling's choice (a text's form, a span's delimiters) may be what
+  // its neighbour needs.
+  const found = search(() => attempt(() => {
+    const c = run()
+    return reads(parent, c, st, true) ? c : undefined
+  }))
+  if (found === undefined) throw error
+  return found
 }
 
 /** {@link content} without the search. */
@@ -158,6 +152,7 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
   const kids = parent.children
   const n = kids.length
   let out = ''
+  let ahead = ''
   // A block's content ends where the block does, but an enclosing span's rule reads on into what
   // follows: the last text escapes for both.
   let next = block ? (parent.type === 'root' ? '' : parent.type === 'blockQuote' ? (st.last ? st.next : '\n') : lineEnd(st) || st.next) : raw ? close[0]! : ''
@@ -173,7 +168,7 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
       // Block content starts a fresh line; a span's content sees the capture from before the span.
       before: prev ? captureEnd(prev) : block ? '\n' : st.before,
       prevChar: prev ? lastChar(prev) : open.slice(-1) || st.prevChar,
-      rest: out,
+      rest: ahead,
       next,
       last: i === n - 1,
       prev,
@@ -183,10 +178,17 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
       inSpan: !block,
     })
     out = printed + out
+    ahead = printed.length >= AHEAD ? printed.slice(0, AHEAD) : printed + ahead.slice(0, AHEAD - printed.length)
     next = printed[0] ?? next
   }
   return out
 }
+
+/**
+ * How much of the output after a node it sees (`State.rest`): enough for every rule that reads on,
+ * short enough that passing it along costs nothing.
+ */
+const AHEAD = 512
 
 /** The end of the capture a node leaves for the next one's line-start check. */
 const captureEnd = (node: Node): string => (node.type === 'text' ? (node as Text).value : lastChar(node))
@@ -198,18 +200,24 @@ const breaks = (value: string): boolean => /(?:^|[^ ])\n$/.test(value)
  * Whether a text starting with `value` cannot follow `prev`: a heading swallows the blank lines
  * after it, and a line starting with a space continues a list.
  */
-const blockBefore = (prev: Node, value: string): boolean =>
-  (prev.type === 'heading' && /^\s*\n/.test(value)) || (prev.type === 'list' && value.startsWith(' '))
+const blockBefore = (prev: Node, value: string, last: boolean): boolean =>
+  (prev.type === 'heading' && (/^\s*\n/.test(value) || (last && /^\s*$/.test(value)))) || (prev.type === 'list' && value.startsWith(' '))
 
 // ---------------------------------------------------------------------------
 // Dispatch, with a memo: spans print their content several times (once per choice of delimiters),
 // and without the memo nested spans would cost exponential time.
 
 let memo = new WeakMap<object, Map<string, string | StringifyError>>()
+/** Whether the root's content searches when its output reads back differently (a second attempt). */
+let thorough = false
+/** Spans of chains that did not print in one loop. */
+let unchained = new WeakSet<Node>()
 
 /** Forgets the printed subtrees (at the start of every `stringify`). */
-export function resetMemo(): void {
+export function resetMemo(again = false): void {
+  thorough = again
   memo = new WeakMap()
+  unchained = new WeakSet()
 }
 
 /** Prints any node. */
@@ -223,13 +231,48 @@ export function print(node: Node, st: State): string {
   try {
     const handler = handlers[node.type as NodeType] as Handler<Node> | undefined
     if (!handler) fail(node, 'unknown-node', st)
-    const out = handler(node, st)
+    const out = chain(node, st) ?? handler(node, st)
     cache.set(key, out)
     return out
   } catch (error) {
     if (error instanceof StringifyError) cache.set(key, error)
     throw error
   }
+}
+
+/** The delimiters of the spans that nest (an italic's is chosen). */
+const NESTS: Record<string, string> = { bold: '**', underline: '__', strikethrough: '~~', spoiler: '||', italic: '' }
+
+/** Chains of spans at least this long print in one loop. */
+export const CHAIN = 256
+
+/**
+ * A long chain of spans, each the only child of the one before (`parse` makes them from long runs of
+ * one delimiter character: `'*'.repeat(8000)` is italics 3,999 deep around `**`), printed without
+ * recursion: every italic of the chain takes the same delimiter, the innermost node (a run of
+ * delimiter characters) goes raw, and parsing the result decides. `undefined` when the chain is
+ * short or ends otherwise, or when no such form reads back (the handlers then try, as deep as the
+ * stack allows).
+ */
+function chain(node: Node, st: State): string | undefined {
+  const spans: Parent[] = []
+  let core: Node = node
+  while (core.type in NESTS && (core as Parent).children.length === 1) {
+    spans.push(core as Parent)
+    core = (core as Parent).children[0]!
+  }
+  if (spans.length < CHAIN || flipped || unchained.has(node)) return undefined
+  const fresh = /\n *$/.test(st.before)
+  const run = core.type === 'text' && /^[*_~|]+$/.exec((core as Text).value)?.[0]
+  for (const d of run ? (run.includes('_') ? '_*' : '*_') : '') {
+    const opens = spans.map((span) => NESTS[span.type] || d)
+    const out = opens.join('') + run + opens.reverse().join('')
+    const kids = parse((fresh ? '' : '<@0>') + out + st.rest).children
+    if (!differ(node, kids[fresh ? 0 : 1], [])) return out
+  }
+  // The spans inside are chains too: do not try them again.
+  for (const span of spans) unchained.add(span)
+  return undefined
 }
 
 // ---------------------------------------------------------------------------
@@ -270,7 +313,7 @@ const decide = (): boolean => flipped !== undefined && flipped.has(decisions++)
  * the output checks and parses back to the children. Runs of delimiters are how nested spans of
  * one character look (`********` is three italics around `**`), and such choices interact.
  */
-function delimit(node: Parent, st: State, opens: string, size: number, flag: (d: string) => number, check: Check): string {
+function delimit(node: Parent, st: State, opens: string, size: number, flag: (d: string) => number): string {
   let error: StringifyError | undefined
   const base = st.f & ~F_FLIP
   const once = (d: string, view: boolean, flips: number): string | undefined => {
@@ -279,7 +322,8 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
       const c = content(node, st, base | flag(d), open, open, false, view, size === 1 ? d : st.italic, flips)
       const out = open + c + open
       // The rules read on past the span (an italic from the same opener may close further on).
-      if (check(out + (st.rest ? st.rest.slice(0, 256) : st.next), c) && fits(out, st.f)) return out
+      const got = spanAt(out + (st.rest || st.next), !(st.f & F_LINK))
+      if (got?.[0] === node.type && got[1] === c && fits(out, st.f)) return out
     } catch (caught) {
       if (!(caught instanceof StringifyError)) throw caught
       // A choice made inside may be what failed: keep trying, but report a real error over an ambiguity.
@@ -349,22 +393,19 @@ function fits(out: string, f: number): boolean {
  */
 function reads(node: Parent, c: string, st: State, block = false): boolean {
   const fresh = block || /\n *$/.test(st.before)
-  const kids = parse(fresh ? c : `<@0>${c}`).children.slice(fresh ? 0 : 1)
+  // In a quote, as the content of one (which has quotes off).
+  const quote = st.f & F_QUOTE ? '>>> ' : ''
+  let kids: Node[] = parse(quote + (fresh ? c : `<@0>${c}`)).children
+  if (quote) kids = (kids[0] as Parent | undefined)?.children ?? []
+  kids = kids.slice(fresh ? 0 : 1)
   return !differ(node, { type: node.type, children: kids } as Node, [])
 }
 
-type Check = (text: string, content: string) => boolean
-
-/** Bold, underline, strikethrough and spoiler: fixed delimiters, checked with `check`. */
+/** Bold, underline, strikethrough and spoiler: fixed delimiters. */
 const span =
-  (d: string, flag: number, check: Check): Handler<Parent> =>
+  (d: string, flag = 0): Handler<Parent> =>
   (node, st) =>
-    delimit(node, st, d, 2, () => flag, check)
-
-const captures =
-  (rule: RegExp): Check =>
-  (text, c) =>
-    rule.exec(text)?.[1] === c
+    delimit(node, st, d, 2, () => flag)
 
 /**
  * What ends a heading, subtext or list: a newline, except at the end of its scope. At the end of a
@@ -424,6 +465,16 @@ function unglue(v: string, out: string, st: State): string {
   return out
 }
 
+/** What `run` returns, or `undefined` when it throws a `StringifyError`. */
+function attempt<T>(run: () => T): T | undefined {
+  try {
+    return run()
+  } catch (error) {
+    if (error instanceof StringifyError) return undefined
+    throw error
+  }
+}
+
 /** A text with the escapes it needs, and the choices a search makes for it. */
 function plain(v: string, st: State): string {
   // In a search, an only child made of delimiters starts raw (it is most likely the core of a run).
@@ -433,7 +484,9 @@ function plain(v: string, st: State): string {
   const nl = /(?:^|[^ ])\n/.exec(v)
   const k = nl ? nl.index + nl[0].length - 1 : 0
   const lb = nl && (k > 0 || st.prevChar !== ' ') && decide()
-  return escapeText(lb ? `${v.slice(0, k)}  ${v.slice(k)}` : v, st, raw)
+  // And brackets may all be escaped, against a masked link that would start further back.
+  const out = escapeText(lb ? `${v.slice(0, k)}  ${v.slice(k)}` : v, st, raw)
+  return /[()[\]]/.test(v) && decide() ? out.replace(/(?<!\\)[()[\]]/g, '\\$&') : out
 }
 
 /**
@@ -444,7 +497,7 @@ function wrap(node: Text, st: State, at: number): string | undefined {
   const v = node.value
   // The shortest cut that is not a safe URL leaves the most to the text after it, which escapes as it
   // needs (`<x:/y>¯\_(ツ)`); the longest is the choice in a search.
-  let url = /^[^: >]+:\/[^ >]*[^ >\n]/.exec(v.slice(at))?.[0]
+  let url = /^[^: >]+:\/[^ >]+/.exec(v.slice(at))?.[0]
   if (url && !decide()) {
     for (let e = url.indexOf(':/') + 3; e < url.length; e++) {
       if (url[e - 1] !== '\n' && !isSafeUrl(url.slice(0, e))) {
@@ -455,8 +508,8 @@ function wrap(node: Text, st: State, at: number): string | undefined {
   }
   if (!url || isSafeUrl(url)) return undefined
   const rest = v.slice(at + url.length)
-  const head = escapeText(v.slice(0, at), { ...st, next: '<', last: false })
   const tail = rest ? handlers.text({ type: 'text', value: rest }, { ...st, before: '>', prevChar: '>', prev: node }) : ''
+  const head = escapeText(v.slice(0, at), { ...st, next: '<', last: false, rest: `<${url}>${tail}` })
   return `${head}<${url}>${tail}`
 }
 
@@ -467,21 +520,19 @@ function wrap(node: Text, st: State, at: number): string | undefined {
  */
 function refused(node: Text, st: State, at: number): string {
   const v = node.value
-  const wrapped = wrap(node, st, at)
+  const wrapped = attempt(() => wrap(node, st, at))
   if (wrapped !== undefined) return wrapped
   const want = { type: 'text', children: [node] } as Parent
   const starts = [...v.slice(0, at).matchAll(/\[/g)].map((m) => m.index).reverse()
   const ends = [...v.slice(at).matchAll(/\)/g)].map((m) => at + m.index + 1)
   for (const s of starts.slice(0, 6)) {
     for (const e of [...ends.slice(0, 6), v.length]) {
-      try {
-        const head = s > 0 ? escapeText(v.slice(0, s), { ...st, next: '[', last: false }) : ''
+      const out = attempt(() => {
         const tail = e < v.length ? handlers.text({ type: 'text', value: v.slice(e) }, { ...st, before: v.slice(0, e), prevChar: ')', prev: node }) : ''
-        const out = head + v.slice(s, e) + tail
-        if (reads(want, out, st)) return out
-      } catch (error) {
-        if (!(error instanceof StringifyError)) throw error
-      }
+        const head = escapeText(v.slice(0, s), { ...st, next: '[', last: false, rest: v.slice(s, e) + tail })
+        return head + v.slice(s, e) + tail
+      })
+      if (out !== undefined && reads(want, out, st)) return out
     }
   }
   return fail(node, 'unrepresentable-text', st)
@@ -523,24 +574,27 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     const wraps = /^[^: >]+:\/[^ >]*[^ >\n]/.exec(v)
     if (
       (st.f & F_ITEM && !prev && v[0] === '\n') ||
-      (prev && blockBefore(prev, v)) ||
+      (prev && blockBefore(prev, v, st.last)) ||
       (wraps && !isSafeUrl(wraps[0]) && /^(?:italic|underline)$/.test(prev?.type ?? '') !== decide())
     ) {
-      const out = wrap(node, st, 0)
+      // From the start, or from the first newline on (the spaces before it stay outside).
+      const out = wrap(node, st, 0) ?? attempt(() => wrap(node, st, Math.max(0, v.indexOf('\n'))))
       if (out !== undefined) return out
     }
-    if (prev && blockBefore(prev, v)) fail(node, 'unrepresentable-text', st)
+    // Trailing whitespace a heading before takes in; two spaces before the newline that a nested list
+    // in an item needs (a line break, which drops them).
+    if ((prev && blockBefore(prev, v, st.last)) || (st.f & F_ITEM && st.nextType === 'list' && / {2}$/.test(v))) fail(node, 'unrepresentable-text', st)
     // Before a list that indents itself (see the list handler), end with a line break.
     if (st.nextType === 'list' && st.rest.startsWith(' ') && breaks(v)) return `${escapeText(v.slice(0, -1), { ...st, next: ' ' })}  \n`
     return plain(v, st)
   },
 
-  bold: span('*', 0, (text, c) => emphasis('bold', text, c)),
-  underline: span('_', 0, (text, c) => emphasis('underline', text, c)),
-  strikethrough: span('~', 0, captures(STRIKE)),
+  bold: span('*'),
+  underline: span('_'),
+  strikethrough: span('~'),
   spoiler(node, st) {
     if (st.f & F_SPOILER) fail(node, 'invalid-nesting', st)
-    return span('|', F_SPOILER, captures(SPOILER))(node, st)
+    return span('|', F_SPOILER)(node, st)
   },
 
   italic(node, st) {
@@ -551,10 +605,13 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     let order = st.f & F_STAR || (prev && prev.type !== 'text' && st.prevChar === '*') ? '_*' : '*_'
     if (st.f & F_FLIP) order = order === '*_' ? '_*' : '*_'
     // A search starts from the enclosing italic's delimiter: runs of one character nest that way.
+    // Or from the character of the run it wraps.
     if (flipped && st.italic) order = st.italic === '*' ? '*_' : '_*'
-    return delimit(node, st, order, 1, (d) => (d === '*' ? F_STAR : F_UNDER), (text, c) =>
-      emphasis('italic', text, c),
-    )
+    let core: Node = node
+    while (core.type in NESTS && (core as Parent).children.length === 1) core = (core as Parent).children[0]!
+    const run = core.type === 'text' ? /^(?:(\*+)|_+)$/.exec((core as Text).value) : null
+    if (flipped && run) order = run[1] ? '*_' : '_*'
+    return delimit(node, st, order, 1, (d) => (d === '*' ? F_STAR : F_UNDER))
   },
 
   inlineCode(node, st) {
@@ -570,9 +627,9 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       for (let n = 1; n <= longest + 1; n++) {
         const fence = '`'.repeat(n)
         const text = fence + c + fence
-        if (CODE_BLOCK.test(text)) continue
-        const m = INLINE_CODE.exec(text + st.next)
-        if (m?.[0] === text && m[2]!.replace(/^ (?= *`)|(` *) $/g, '$1') === v) return text
+        const src = preprocess(text + st.next)
+        const m = codeBlock(src, 0, src.s.length) ? undefined : closeCode(src, 0, src.s.length)
+        if (m?.end === text.length && inlineCodeValue(text.slice(m.contentStart, m.contentEnd)) === v) return text
       }
     }
     return fail(node, 'unrepresentable-code', st)
@@ -716,6 +773,8 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // A list right after this one would join it unless this one is indented and the next is not. Text
     // before would take the indenting space into its run, so only a list that starts a capture can.
     // (A text that ends a line ends it with a line break instead, `a  \n`, which the client drops.)
+    // (Between two lists, neither way works.)
+    if (st.nextType === 'list' && st.prev?.type === 'list') fail(node, 'adjacent-blocks', st)
     if (st.nextType === 'list' && indent === '') {
       if (lead || (st.prev?.type === 'text' && !breaks((st.prev as Text).value))) fail(node, 'adjacent-blocks', st)
       lead = indent = ' '

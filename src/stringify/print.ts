@@ -15,8 +15,8 @@ import type { State } from './state.js'
  * print({ type: 'bold', children: [{ type: 'text', value: 'hi' }] }) // '**hi**'
  * ```
  */
-export function print(tree: Root | Nodes): string {
-  resetMemo()
+export function print(tree: Root | Nodes, thorough = false): string {
+  resetMemo(thorough)
   const st: State = { path: [], before: '\n', prevChar: '\n', rest: '', next: '', last: true, prev: undefined, nextType: undefined, f: 0, italic: '', inSpan: false }
   try {
     return tree.type === 'listItem' ? item(tree, '-', '', st) : printNode(tree, st)

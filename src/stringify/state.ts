@@ -33,7 +33,7 @@ export interface State {
   before: string
   /** The character printed just before the node (`\x01` for punctuation whose exact kind is unknown). */
   prevChar: string
-  /** The printed output of the following siblings. */
+  /** The printed output of the following siblings (its first few hundred characters). */
   rest: string
   /** The first character printed after the node (a sibling's, or its parent's closing delimiter); '' at the end of a block. */
   next: string
