@@ -4,9 +4,19 @@
  */
 import type { Node, Parent } from '../ast.js'
 
-/** Fields compared between nodes: everything but `type`, `children` and `position`. */
-const fieldsOf = (node: Node): [string, unknown][] =>
-  Object.entries(node).filter(([k, v]) => v !== undefined && k !== 'children' && k !== 'position' && k !== 'data')
+/** Whether two nodes have the same fields: everything but `children`, `position` and `data`. */
+function same(a: Node, b: Node): boolean {
+  let n = 0
+  for (const [x, y, d] of [[a, b, 1], [b, a, -1]] as const) {
+    for (const k in x) {
+      const v = (x as unknown as Record<string, unknown>)[k]
+      if (v === undefined || k === 'children' || k === 'position' || k === 'data') continue
+      if (!Object.is(v, (y as unknown as Record<string, unknown>)[k])) return false
+      n += d
+    }
+  }
+  return n === 0
+}
 
 /** A pair of nodes to compare (or, with `end`, the check of the children counts after the children). */
 interface Entry {
@@ -23,25 +33,18 @@ interface Entry {
  */
 export function differ(want: Node, got: Node | undefined, path: number[]): [Node, number[]] | undefined {
   const stack: Entry[] = [{ want, got, up: undefined, i: -1 }]
-  const found = (e: Entry): [Node, number[]] => {
-    const rest: number[] = []
-    for (let x: Entry | undefined = e; x?.up; x = x.up) rest.push(x.i)
-    return [e.want, [...path, ...rest.reverse()]]
-  }
   while (stack.length > 0) {
     const e = stack.pop()!
     const { want: a, got: b } = e
     const ka = (a as Partial<Parent>).children ?? []
     const kb = (b as Partial<Parent> | undefined)?.children ?? []
-    if (e.end) {
-      if (kb.length !== ka.length) return found(e)
-      continue
+    if (!b || (!e.end && (a.type !== b.type || !same(a, b))) || (e.end && kb.length !== ka.length)) {
+      const rest: number[] = []
+      for (let x: Entry | undefined = e; x?.up; x = x.up) rest.push(x.i)
+      return [a, [...path, ...rest.reverse()]]
     }
-    if (!b || a.type !== b.type) return found(e)
-    const fa = fieldsOf(a)
-    const fb = fieldsOf(b)
-    if (fa.length !== fb.length || fa.some(([k, v]) => !Object.is(v, (b as unknown as Record<string, unknown>)[k]))) return found(e)
-    stack.push({ ...e, end: true })
+    if (e.end) continue
+    if (kb.length !== ka.length) stack.push({ want: a, got: b, up: e.up, i: e.i, end: true })
     for (let i = ka.length - 1; i >= 0; i--) stack.push({ want: ka[i]!, got: kb[i], up: e, i })
   }
   return undefined

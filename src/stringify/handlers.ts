@@ -135,6 +135,8 @@ export function content(
     if (!thorough || parent.type !== 'root' || reads(parent, c, st, true)) return c
     error = new StringifyError(parent, 'unrepresentable', st.path)
   } catch (caught) {
+    // Only where a choice can help: not for a node that no text holds wherever it stands.
+    if (!(caught instanceof StringifyError) || !/^(?:amb|unr|invalid-url)/.test(caught.reason)) throw caught
     error = caught
   }
   // Block content searches too: a sibling's choice (a text's form, a span's delimiters) may be what
@@ -320,7 +322,8 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
     const open = d.repeat(size)
     try {
       const c = content(node, st, base | flag(d), open, open, false, view, size === 1 ? d : st.italic, flips)
-      const out = open + c + open
+      // In a search, a star italic may close in its loose form (` *`), whose space breaks a token.
+      const out = open + c + (d === '*' && size === 1 && flipped && decide() ? ' ' : '') + open
       // The rules read on past the span (an italic from the same opener may close further on).
       const got = spanAt(out + (st.rest || st.next), !(st.f & F_LINK))
       if (got?.[0] === node.type && got[1] === c && fits(out, st.f)) return out
@@ -417,8 +420,9 @@ const lineEnd = (st: State): string => (st.last && !(st.inSpan && st.next) ? '' 
 /** Heading and subtext content: one line, which the client trims. */
 function line(node: Parent, st: State, f: number): string {
   if (!/\n$/.test(st.before)) fail(node, 'needs-line-start', st)
-  // Empty content: the client trims a lone space away.
-  if (node.children.length === 0) return ' '
+  // Empty content: the client trims a lone space away (a no-break space in a list item, which trims
+  // spaces off its end, but not that one).
+  if (node.children.length === 0) return st.f & F_ITEM ? '\u00a0' : ' '
   const c = content(node, st, st.f | f, ' ', '', true)
   if (c.includes('\n')) fail(node, 'needs-line-end', st)
   if (/^\s|\s$/.test(c)) fail(node, 'edge-whitespace', st)
@@ -556,24 +560,25 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // brackets go, the rest stays, newlines included (`<\nx:/y>` shows as "\nx:/y"); or the text of
     // a masked link it refuses, which keeps everything as written.
     const br = / {2}\n/.exec(v)
-    if (br) return refused(node, st, br.index + br[0].length - 1)
+    const at = br ? br.index + br[0].length - 1 : -1
     const prev = st.prev
     if (prev?.type === 'autolink' && !(prev as Autolink).suppressEmbed && /^\S/.test(v)) {
       // After a bare URL, which runs on up to whitespace or `<`: the first form that lets it end
       // where it does.
       const url = (prev as Autolink).url
-      const out = plain(v, st)
-      const tries = [out, unglue(v, out, st)]
+      const out = br ? attempt(() => refused(node, st, at)) : plain(v, st)
+      const tries = out === undefined ? [] : [out, unglue(v, out, st)]
       for (let k = 0; k <= v.length && !/[\s<]/.test(v[k - 1] ?? ''); k++) {
-        if (/^[^: >]+:\//.test(v.slice(k))) tries.push(wrap(node, st, k) ?? out)
+        if (/^[^: >]+:\//.test(v.slice(k))) tries.push(attempt(() => wrap(node, st, k)) ?? '')
       }
-      return tries.find((t) => bareUrl(url + t + st.rest, 0, url.length + t.length + st.rest.length)?.url === url) ?? out
+      return tries.find((t) => t && bareUrl(url + t + st.rest, 0, url.length + t.length + st.rest.length)?.url === url) ?? out ?? fail(node, 'unrepresentable-text', st)
     }
+    if (br) return refused(node, st, at)
     // In a search, wrapping is also a choice wherever it fits (a span's content cannot start with a
     // newline); by default after an italic or underline, whose closing `_` a word character would undo.
     const wraps = /^[^: >]+:\/[^ >]*[^ >\n]/.exec(v)
     if (
-      (st.f & F_ITEM && !prev && v[0] === '\n') ||
+      (st.f & (F_ITEM | F_HEADING | F_SUB) && !prev && /^\s/.test(v)) ||
       (prev && blockBefore(prev, v, st.last)) ||
       (wraps && !isSafeUrl(wraps[0]) && /^(?:italic|underline)$/.test(prev?.type ?? '') !== decide())
     ) {
@@ -623,11 +628,11 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // backticks to the content.
     const padded = (/^ *`/.test(v) ? ' ' : '') + v + (/` *$/.test(v) ? ' ' : '')
     const longest = Math.max(0, ...(v.match(/`+/g) ?? []).map((run) => run.length))
-    for (const c of new Set([padded, v])) {
+    for (const c of new Set([padded, v, ` ${v}`, `${v} `])) {
       for (let n = 1; n <= longest + 1; n++) {
         const fence = '`'.repeat(n)
         const text = fence + c + fence
-        const src = preprocess(text + st.next)
+        const src = preprocess(text + (st.rest || st.next))
         const m = codeBlock(src, 0, src.s.length) ? undefined : closeCode(src, 0, src.s.length)
         if (m?.end === text.length && inlineCodeValue(text.slice(m.contentStart, m.contentEnd)) === v) return text
       }

@@ -81,7 +81,7 @@ describe('stringify round trip', () => {
         }
         expect(withoutPositions(parse(printed))).toEqual(tree)
       }),
-      { ...options, numRuns: runs ?? 20_000 },
+      { ...options, numRuns: runs ?? 10_000 },
     )
   })
 
@@ -156,6 +156,13 @@ describe('stringify round trip', () => {
     "\\<[a](<https://a.co>)  \n]()",
     ">>> > [\t\n]()",
     "_1. _\\_3",
+    "https://a.co/(x)<steam:/x>[\t\n](\u00af\\_(\u30c4)_/\u00af",
+    "1. -# \u2029",
+    "#  <\u2028<steam:/x>",
+    "* -# \u00a0",
+    "https://a.co/(x)<*~~ *<https://a.co>",
+    "````*`  ``",
+    "_____\\_0",
   ]
   for (const text of regressions) {
     it(`should print the tree of ${JSON.stringify(text)}`, () => {
