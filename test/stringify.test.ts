@@ -416,6 +416,11 @@ describe('stringify', () => {
       }
     })
 
+    it('should print a deep chain before spans that the same character delimits', () => {
+      // `_*_` and `*_*` alternate after the run; the first of them may not take a star.
+      expect(roundTrips(`${'*'.repeat(3000)}${'_*'.repeat(400)}`)).toMatch(/^\*{3000}_/)
+    })
+
     it('should print deep chains among other content', () => {
       roundTrips(`> ${'*'.repeat(3000)} x\n- ${'_'.repeat(3001)}\n**a${'*'.repeat(2000)}**`)
       roundTrips(`a [${'*'.repeat(1000)}](https://a.co) ${'__'.repeat(1000)}b${'__'.repeat(1000)}`)

@@ -49,8 +49,9 @@ import type { Node } from '../ast.js'
  *   code block value with leading or trailing newlines.
  * - `unrepresentable`: the printed text parses to a different tree, for a
  *   reason none of the codes above names (the last-resort check).
- * - `too-deep`: the tree nests too deep for the printer (thousands of
- *   levels), reported on the tree itself.
+ * - `too-deep`: a hand-built tree that nests thousands of levels deep other
+ *   than as a chain of spans that reads back (every tree `parse` returns
+ *   prints, 100,000 levels deep and more), reported on the tree itself.
  */
 export type StringifyErrorReason =
   | 'unknown-node'

@@ -89,16 +89,8 @@ function lastChar(node: Node): string {
       const end = (node as BlockQuote).children.at(-1)
       return end?.type !== 'text' || (end as Text).value.endsWith('\n') ? '\n' : '\x01'
     }
-    case 'bold':
-      return '*'
-    case 'underline':
-      return '_'
-    case 'strikethrough':
-      return '~'
-    case 'spoiler':
-      return '|'
     default:
-      return '\x01'
+      return NESTS[node.type]?.[0] ?? '\x01'
   }
 }
 
@@ -240,6 +232,12 @@ export function print(node: Node, st: State): string {
     if (error instanceof StringifyError) cache.set(key, error)
     throw error
   }
+}
+
+/** The run of stars (group 1) or underscores that a chain of spans wraps, if it wraps one. */
+function run(node: Node): RegExpExecArray | null {
+  while (node.type in NESTS && (node as Parent).children.length === 1) node = (node as Parent).children[0]!
+  return node.type === 'text' ? /^(?:(\*+)|_+)$/.exec((node as Text).value) : null
 }
 
 /** The delimiters of the spans that nest (an italic's is chosen). */
@@ -443,8 +441,8 @@ export function item(node: ListItem, bullet: string, indent: string, st: State):
 /**
  * Text after a bare URL: the URL runs on over everything up to whitespace or `<`, so no escape may
  * stand before the first of them. When the `<` that ends the URL would open a token (and is escaped),
- * print it bare and break the token further on instead: with an escape inside it, or with spaces
- * before a newline inside it (a line break, which the client reads as the newline alone).
+ * print it bare and break the token further on instead, with an escape inside it. (A search may
+ * also break it with spaces before a newline inside it: a line break, which reads as the newline.)
  */
 function unglue(v: string, out: string, st: State): string {
   const g = out.search(/[\s<]/)
@@ -454,8 +452,6 @@ function unglue(v: string, out: string, st: State): string {
   const tail = v.slice(j + 1)
   const at = { ...st, before: head, prevChar: '<' }
   const tries: string[] = []
-  const nl = tail.indexOf('\n')
-  if (nl >= 0 && tail[nl - 1] !== ' ') tries.push(escapeText(tail.replace('\n', '  \n'), at))
   const close = tail.indexOf('>')
   for (let k = 0; k < (close < 0 ? tail.length : close) && tries.length < 12; k++) {
     if (isEscapable(tail[k]!)) {
@@ -607,15 +603,17 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // Elsewhere inside an italic, the other delimiter comes first: its scan reads the content raw.
     // Inside a star italic, or after a `**` (not an escaped star of a text), `_` first.
     const prev = st.prev
-    let order = st.f & F_STAR || (prev && prev.type !== 'text' && st.prevChar === '*') ? '_*' : '*_'
+    // After a span that wraps a run of stars (`******` is italics around `**`), `_` first too.
+    let order = st.f & F_STAR || (prev && prev.type !== 'text' && (st.prevChar === '*' || run(prev)?.[1])) ? '_*' : '*_'
+    // Around a lone delimiter character, the other one: `_*_`, `*_*`.
+    const lone = node.children.length === 1 && /^(?:(\*)|_)$/.exec((node.children[0] as Text).value ?? '')
+    if (lone) order = lone[1] ? '_*' : '*_'
     if (st.f & F_FLIP) order = order === '*_' ? '_*' : '*_'
     // A search starts from the enclosing italic's delimiter: runs of one character nest that way.
     // Or from the character of the run it wraps.
     if (flipped && st.italic) order = st.italic === '*' ? '*_' : '_*'
-    let core: Node = node
-    while (core.type in NESTS && (core as Parent).children.length === 1) core = (core as Parent).children[0]!
-    const run = core.type === 'text' ? /^(?:(\*+)|_+)$/.exec((core as Text).value) : null
-    if (flipped && run) order = run[1] ? '*_' : '_*'
+    const own = run(node)
+    if (flipped && own) order = own[1] ? '*_' : '_*'
     return delimit(node, st, order, 1, (d) => (d === '*' ? F_STAR : F_UNDER))
   },
 

@@ -50,7 +50,8 @@ export function stringify(tree: Root | Nodes): string {
   try {
     out = print(tree)
   } catch (error) {
-    // Printing recurses once or twice per level: trees thousands of levels deep exhaust the stack.
+    // Long chains of spans print in one loop, but other nesting recurses: a hand-built tree thousands
+    // of levels deep may exhaust the stack.
     throw error instanceof RangeError ? new StringifyError(tree, 'too-deep', []) : error
   }
   // The tree the output must parse to, and how deep `tree` sits in it.

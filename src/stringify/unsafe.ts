@@ -14,7 +14,8 @@
  * something far away that the rule cannot see, it escapes.
  */
 import { channelMention, commandMention, customEmoji, guildNavigation, timestamp, userOrRoleMention } from '../parse/tokens.js'
-import { contactUrl } from '../parse/urls.js'
+import { preprocess } from '../parse/source.js'
+import { angleUrl, contactUrl } from '../parse/urls.js'
 import type { State } from './state.js'
 import { F_HEADING, F_ITEM, F_QUOTE, F_STAR, F_SUB, F_UNDER } from './state.js'
 
@@ -43,8 +44,8 @@ export interface Around {
 /** The rules that start with `<`, as the parser has them (each reads `s` at `p`, up to `end`). */
 export const ANGLE: ((s: string, p: number, end: number) => unknown)[] = [
   customEmoji,
-  // `<scheme:/…>` and `<name@host.tld>` (an unsafe URL reads as text without its brackets, so it counts too).
-  (s) => /^<(?:[^: >]+:\/[^ >]+|[^\s@<>]+@[^\s@<>.]+(?:\.[^\s@<>.]+)+)>/.test(s),
+  // `<scheme:/…>` (an unsafe URL reads as text without its brackets, so it counts too).
+  (s, p, end) => angleUrl(preprocess(s), p, end),
   timestamp,
   channelMention,
   commandMention,
