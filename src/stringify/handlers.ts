@@ -444,23 +444,13 @@ export function item(node: ListItem, bullet: string, indent: string, st: State):
  * print it bare and break the token further on instead, with an escape inside it. (A search may
  * also break it with spaces before a newline inside it: a line break, which reads as the newline.)
  */
-function unglue(v: string, out: string, st: State): string {
-  const g = out.search(/[\s<]/)
-  const j = v.search(/[\s<]/)
-  if (!out.slice(0, g < 0 ? out.length : g).includes('\\') || v[j] !== '<' || /\\/.test(escapeText(v.slice(0, j), { ...st, next: '<' }))) return out
-  const head = v.slice(0, j + 1)
-  const tail = v.slice(j + 1)
-  const at = { ...st, before: head, prevChar: '<' }
-  const tries: string[] = []
-  const close = tail.indexOf('>')
-  for (let k = 0; k < (close < 0 ? tail.length : close) && tries.length < 12; k++) {
-    if (isEscapable(tail[k]!)) {
-      tries.push(`${escapeText(tail.slice(0, k), { ...at, next: tail[k]! })}\\${tail[k]}${escapeText(tail.slice(k + 1), { ...at, before: '', prevChar: tail[k]! })}`)
+function unglue(out: string, st: State): string {
+  const i = out.indexOf('\\<')
+  for (let k = i + 2; i >= 0 && k < out.length && out[k] !== '>'; k++) {
+    if (isEscapable(out[k]!) && out[k - 1] !== '\\') {
+      const t = `${out.slice(i + 1, k)}\\${out.slice(k)}${st.rest}`
+      if (!ANGLE.some((rule) => rule(t, 0, t.length))) return out.slice(0, i) + out.slice(i + 1, k) + '\\' + out.slice(k)
     }
-  }
-  for (const t of tries) {
-    const s = `<${t}${st.rest}`
-    if (!ANGLE.some((rule) => rule(s, 0, s.length))) return head + t
   }
   return out
 }
@@ -563,7 +553,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       // where it does.
       const url = (prev as Autolink).url
       const out = br ? attempt(() => refused(node, st, at)) : plain(v, st)
-      const tries = out === undefined ? [] : [out, unglue(v, out, st)]
+      const tries = out === undefined ? [] : [out, unglue(out, st)]
       for (let k = 0; k <= v.length && !/[\s<]/.test(v[k - 1] ?? ''); k++) {
         if (/^[^: >]+:\//.test(v.slice(k))) tries.push(attempt(() => wrap(node, st, k)) ?? '')
       }

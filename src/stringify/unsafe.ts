@@ -71,8 +71,8 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   // `_` opens anywhere, and its scan dies at the first lone `_` before a letter or digit; it closes
   // before anything else. So an underscore before a letter or digit is safe, in text that ends its
   // scope (`snake_case`), where no later underscore can close it.
-  // Right after a span (which may close with `_`), too.
-  _: (a) => (a.f & F_UNDER) > 0 || !a.last || !isAlnum(a.next) || (a.i === 0 && /[\x01_]/.test(a.prev)),
+  // Right after a span (which may close with `_`, or with `~~`, which no `_` may follow), too.
+  _: (a) => (a.f & F_UNDER) > 0 || !a.last || !isAlnum(a.next) || (a.i === 0 && /[\x01_~]/.test(a.prev)),
   // `~~` and `||` delimit, and escapes do not stop their closing pair: never print two in a row, and
   // keep a final one off a following delimiter. A span's closer is searched from one character into
   // its content, so a first character next to the opener is fine.

@@ -163,6 +163,7 @@ describe('stringify round trip', () => {
     "https://a.co/(x)<*~~ *<https://a.co>",
     "````*`  ``",
     "_____\\_0",
+    "~~~~~\\_3",
   ]
   for (const text of regressions) {
     it(`should print the tree of ${JSON.stringify(text)}`, () => {
