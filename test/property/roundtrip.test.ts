@@ -164,6 +164,8 @@ describe('stringify round trip', () => {
     "````*`  ``",
     "_____\\_0",
     "~~~~~\\_3",
+    "_\n*****]]______*\n\\\\_",
+    "* <[a](https://a.co)\n  >",
   ]
   for (const text of regressions) {
     it(`should print the tree of ${JSON.stringify(text)}`, () => {
