@@ -488,7 +488,8 @@ function wrap(node: Text, st: State, at: number): string | undefined {
   // The shortest cut that is not a safe URL leaves the most to the text after it, which escapes as it
   // needs (`<x:/y>¯\_(ツ)`); the longest is the choice in a search.
   let url = /^[^: >]+:\/[^ >]+/.exec(v.slice(at))?.[0]
-  if (url && !decide()) {
+  // (A text that ends at a trimmed edge keeps its final whitespace inside the brackets.)
+  if (url && !decide() && !(st.last && /\s$/.test(v))) {
     for (let e = url.indexOf(':/') + 3; e < url.length; e++) {
       if (url[e - 1] !== '\n' && !isSafeUrl(url.slice(0, e))) {
         url = url.slice(0, e)
@@ -564,7 +565,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // newline); by default after an italic or underline, whose closing `_` a word character would undo.
     const wraps = /^[^: >]+:\/[^ >]*[^ >\n]/.exec(v)
     if (
-      (st.f & (F_ITEM | F_HEADING | F_SUB) && !prev && /^\s/.test(v)) ||
+      (st.f & (F_ITEM | F_HEADING | F_SUB) && ((!prev && /^\s/.test(v)) || (st.last && /\s$/.test(v)))) ||
       (prev && blockBefore(prev, v, st.last)) ||
       (wraps && !isSafeUrl(wraps[0]) && /^(?:italic|underline)$/.test(prev?.type ?? '') !== decide())
     ) {
@@ -599,11 +600,10 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     const lone = node.children.length === 1 && /^(?:(\*)|_)$/.exec((node.children[0] as Text).value ?? '')
     if (lone) order = lone[1] ? '_*' : '*_'
     if (st.f & F_FLIP) order = order === '*_' ? '_*' : '*_'
-    // A search starts from the enclosing italic's delimiter: runs of one character nest that way.
-    // Or from the character of the run it wraps.
-    if (flipped && st.italic) order = st.italic === '*' ? '*_' : '_*'
+    // A search starts from the character of the run it wraps (runs of one character nest that way),
+    // or from the other delimiter than the enclosing italic's.
     const own = run(node)
-    if (flipped && own) order = own[1] ? '*_' : '_*'
+    if (flipped && (own || st.italic)) order = (own ? own[1] : st.italic === '_') ? '*_' : '_*'
     return delimit(node, st, order, 1, (d) => (d === '*' ? F_STAR : F_UNDER))
   },
 

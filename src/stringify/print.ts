@@ -10,6 +10,9 @@ import type { State } from './state.js'
  * Prints a tree without the final check. Tests use it to see that the
  * handlers alone catch the unrepresentable trees.
  *
+ * With `thorough`, the root's content also searches its choices when its
+ * output reads back differently (`stringify` asks for that on a second try).
+ *
  * @example
  * ```ts
  * print({ type: 'bold', children: [{ type: 'text', value: 'hi' }] }) // '**hi**'
