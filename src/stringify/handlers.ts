@@ -465,6 +465,9 @@ function attempt<T>(run: () => T): T | undefined {
   }
 }
 
+/** Whether a text ends in whitespace where a heading, subtext or list item trims it (outside quotes and spans). */
+const edge = (st: State, v: string): boolean => st.last && !st.inSpan && !(st.f & F_QUOTE) && (st.f & (F_ITEM | F_HEADING | F_SUB)) > 0 && /\s$/.test(v)
+
 /** A text with the escapes it needs, and the choices a search makes for it. */
 function plain(v: string, st: State): string {
   // In a search, an only child made of delimiters starts raw (it is most likely the core of a run).
@@ -489,7 +492,7 @@ function wrap(node: Text, st: State, at: number): string | undefined {
   // needs (`<x:/y>¯\_(ツ)`); the longest is the choice in a search.
   let url = /^[^: >]+:\/[^ >]+/.exec(v.slice(at))?.[0]
   // (A text that ends at a trimmed edge keeps its final whitespace inside the brackets.)
-  if (url && !decide() && !(st.last && /\s$/.test(v))) {
+  if (url && !decide() && !edge(st, v)) {
     for (let e = url.indexOf(':/') + 3; e < url.length; e++) {
       if (url[e - 1] !== '\n' && !isSafeUrl(url.slice(0, e))) {
         url = url.slice(0, e)
@@ -565,7 +568,8 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // newline); by default after an italic or underline, whose closing `_` a word character would undo.
     const wraps = /^[^: >]+:\/[^ >]*[^ >\n]/.exec(v)
     if (
-      (st.f & (F_ITEM | F_HEADING | F_SUB) && ((!prev && /^\s/.test(v)) || (st.last && /\s$/.test(v)))) ||
+      (st.f & (F_ITEM | F_HEADING | F_SUB) && !prev && /^\s/.test(v)) ||
+      edge(st, v) ||
       (prev && blockBefore(prev, v, st.last)) ||
       (wraps && !isSafeUrl(wraps[0]) && /^(?:italic|underline)$/.test(prev?.type ?? '') !== decide())
     ) {

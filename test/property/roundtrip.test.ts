@@ -166,6 +166,11 @@ describe('stringify round trip', () => {
     "~~~~~\\_3",
     "_\n*****]]______*\n\\\\_",
     "* <[a](https://a.co)\n  >",
+    "## ||||<steam:/x> ||",
+    "1. > <steam:/x>\r\n *",
+    "> ****<steam:/x>\n*",
+    "> ____<steam:/x>\n*",
+    "> https://a.co/x<steam:/x>\n\t",
   ]
   for (const text of regressions) {
     it(`should print the tree of ${JSON.stringify(text)}`, () => {
