@@ -169,7 +169,8 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
       nextType: kids[i + 1]?.type,
       f: (f & ~F_FLIP) | (kid.type === 'italic' && (flips >> --k) & 1 ? F_FLIP : 0),
       italic,
-      inSpan: !block,
+      // (A quote that ends a span ends where the span does: so do its last blocks.)
+      inSpan: !block || (parent.type === 'blockQuote' && st.inSpan && st.last),
     })
     out = printed + out
     ahead = printed.length >= AHEAD ? printed.slice(0, AHEAD) : printed + ahead.slice(0, AHEAD - printed.length)

@@ -171,6 +171,7 @@ describe('stringify round trip', () => {
     "> ****<steam:/x>\n*",
     "> ____<steam:/x>\n*",
     "> https://a.co/x<steam:/x>\n\t",
+    "||>>> ### | ||",
   ]
   for (const text of regressions) {
     it(`should print the tree of ${JSON.stringify(text)}`, () => {
