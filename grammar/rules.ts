@@ -70,7 +70,6 @@ import {
   containsUrl,
   inlineCodeValue,
   isAsciiWord,
-  isEscapable,
   isIndentedLineStart,
   isLineStart,
   isSafeUrl,

@@ -14,7 +14,6 @@ import type {
   BlockQuote,
   CodeBlock,
   Heading,
-  InlineCode,
   Link,
   List,
   ListItem,

@@ -7,7 +7,7 @@
  * can express always ends in a `StringifyError` (naming the first node that
  * would read back differently when no handler caught it earlier).
  */
-import type { Node, Nodes, Root } from '../ast.js'
+import type { Nodes, Root } from '../ast.js'
 import { parse } from '../parse/index.js'
 import { StringifyError } from './error.js'
 import { differ } from './differ.js'
