@@ -179,4 +179,13 @@ describe('stringify round trip', () => {
       expect(withoutPositions(parse(stringify(tree)))).toEqual(tree)
     })
   }
+
+  // Known gaps: two lists in a row inside a list item. `stringify` finds no text for them and throws
+  // (it never returns text that reads back differently). When one starts passing, make it a regression.
+  for (const text of ['* *\n    1. *\n  - <@123>', '1. * *\n \n  1. *']) {
+    it.fails(`should print the tree of ${JSON.stringify(text)} (known gap)`, () => {
+      const tree = withoutPositions(parse(text))
+      expect(withoutPositions(parse(stringify(tree)))).toEqual(tree)
+    })
+  }
 })
