@@ -4,6 +4,8 @@
 
 export const C_TAB = 0x09
 export const C_LF = 0x0a
+export const C_FF = 0x0c
+export const C_CR = 0x0d
 export const C_SPACE = 0x20
 export const C_BANG = 0x21 /* ! */
 export const C_DQUOTE = 0x22 /* " */

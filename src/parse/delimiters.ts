@@ -23,7 +23,6 @@ import {
   C_UNDERSCORE,
   isAlnum,
   isSpace,
-  isWord,
 } from './chars.js'
 import type { Source } from './source.js'
 
@@ -472,8 +471,7 @@ function walkUnderscore(src: Source, b: number, end: number): number {
     } else {
       // A lone `_` closes before a non-word character or the end; a letter or digit kills the scan.
       const last = r - 1
-      if (r >= end || !isWord(s.charCodeAt(r))) return last * 4 + CLOSE
-      return isAlnum(s.charCodeAt(r)) ? last * 4 + DEAD : last * 4 + CLOSE
+      return r < end && isAlnum(s.charCodeAt(r)) ? last * 4 + DEAD : last * 4 + CLOSE
     }
   }
 }

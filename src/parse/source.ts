@@ -9,6 +9,7 @@
  * actually typed.
  */
 import type { Point } from '../ast.js'
+import { C_CR, C_FF, C_LF, C_TAB } from './chars.js'
 
 /** Line starts of the original input, for turning offsets into line/column. */
 export interface Origin {
@@ -31,11 +32,6 @@ export interface Source {
   budget?: number
 }
 
-const CR = 13
-const LF = 10
-const TAB = 9
-const FF = 12
-
 /** Applies the client's preprocessing; returns the identity source when nothing changes. */
 export function preprocess(text: string): Source {
   const origin: Origin = { text, lineStarts: undefined, line: 0 }
@@ -49,13 +45,13 @@ export function preprocess(text: string): Source {
   }
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
-    if (c !== CR && c !== TAB && c !== FF) continue
+    if (c !== C_CR && c !== C_TAB && c !== C_FF) continue
     flush(i)
-    if (c === CR) {
+    if (c === C_CR) {
       s += '\n'
       map.push(i)
-      if (text.charCodeAt(i + 1) === LF) i++
-    } else if (c === TAB) {
+      if (text.charCodeAt(i + 1) === C_LF) i++
+    } else if (c === C_TAB) {
       // The four spaces share the tab's offset: a node that starts inside them starts at the tab.
       s += '    '
       map.push(i, i, i, i)
@@ -105,7 +101,7 @@ export function pointAt(origin: Origin, offset: number): Point {
     } else {
       for (let i = 0; i < t.length; i++) {
         const c = t.charCodeAt(i)
-        if (c === LF || (c === CR && t.charCodeAt(i + 1) !== LF)) starts.push(i + 1)
+        if (c === C_LF || (c === C_CR && t.charCodeAt(i + 1) !== C_LF)) starts.push(i + 1)
       }
     }
     origin.lineStarts = starts

@@ -26,7 +26,7 @@ export interface Token<T> {
 }
 
 /** End of the run of ASCII digits starting at `i` (limited to `end`). */
-export function digitsEnd(s: string, i: number, end: number): number {
+function digitsEnd(s: string, i: number, end: number): number {
   while (i < end && isDigit(s.charCodeAt(i))) i++
   return i
 }
