@@ -326,6 +326,12 @@ describe('stringify', () => {
       prints(root(ul(li(t('a'))), t('b')), '- a\nb')
     })
 
+    it('should separate lists in a row: the first indented at the top, with a blank line in an item', () => {
+      prints(root(ul(li(t('a'))), ol(1, li(t('b')))), ' - a\n1. b')
+      prints(root(ul(li(t('a'), ul(li(t('b'))), ol(1, li(t('c'))), ul(li(t('d')))))), '- a\n  - b\n  \n  1. c\n  \n  - d')
+      prints(root(ul(li(ul(li(t('a'))), ol(2, li(t('b')))))), '- - a\n  \n  2. b')
+    })
+
     it('should print a list item on its own as a one-item list', () => {
       prints(li(t('a')), '- a')
     })

@@ -36,8 +36,8 @@ import type { Node } from '../ast.js'
  *   start a line.
  * - `needs-line-end`: a block that must end its line but is followed on the
  *   same line, or content that must stay on one line but spans several.
- * - `adjacent-blocks`: two lists, or two line quotes, in a row (they would
- *   merge into one).
+ * - `adjacent-blocks`: two line quotes in a row, or lists in a row outside
+ *   a list item that indentation cannot keep apart (they would merge).
  * - `ambiguous-delimiters`: no choice of delimiters makes the span close
  *   where it should (`~~a~~` with content ending in `~`, `**` directly
  *   around `*x*`…).

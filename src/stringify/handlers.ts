@@ -763,17 +763,17 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     if (ordered ? !(Number.isInteger(start) && start! >= 1 && start! <= 1_000_000_000) : start !== undefined) {
       fail(node, 'invalid-start', st)
     }
-    // In an item, the newline before a nested list is not part of the text before it: print one.
+    // In an item, the newline before a nested list is not part of the text before it: print one. After
+    // a list, that makes a blank line, which ends the list before; the parser drops that newline too.
     let lead = st.f & F_ITEM && (st.prev || (st.inSpan && !/\n *$/.test(st.before))) ? '\n' : ''
     let indent = /\n( *)$/.exec(lead || st.before)?.[1]
     if (indent === undefined) fail(node, 'needs-line-start', st)
-    // A list right after this one would join it unless this one is indented and the next is not. Text
-    // before would take the indenting space into its run, so only a list that starts a capture can.
-    // (A text that ends a line ends it with a line break instead, `a  \n`, which the client drops.)
-    // (Between two lists, neither way works.)
-    if (st.nextType === 'list' && st.prev?.type === 'list') fail(node, 'adjacent-blocks', st)
-    if (st.nextType === 'list' && indent === '') {
-      if (lead || (st.prev?.type === 'text' && !breaks((st.prev as Text).value))) fail(node, 'adjacent-blocks', st)
+    // Elsewhere, a list right after this one would join it unless this one is indented and the next is
+    // not. Text before would take the indenting space into its run, so only a list that starts a
+    // capture can. (A text that ends a line ends it with a line break instead, `a  \n`, which the
+    // client drops.) (Between two lists, neither way works.)
+    if (st.nextType === 'list' && !(st.f & F_ITEM) && indent === '') {
+      if (st.prev?.type === 'list' || (st.prev?.type === 'text' && !breaks((st.prev as Text).value))) fail(node, 'adjacent-blocks', st)
       lead = indent = ' '
     }
     const items = node.children
