@@ -23,8 +23,8 @@ export interface Origin {
 export interface Source {
   /** The characters the rules read. */
   readonly s: string
-  /** `map[i]` is the original offset of `s[i]`; `map[s.length]` the offset after the last. `null` means identity. */
-  readonly map: Int32Array | null
+  /** How `s` maps to original offsets (see {@link offsetOf}); `null` means identity. */
+  readonly map: SegmentMap | null
   readonly origin: Origin
   /** Lookup tables over `s`, built on first use by `delimiters.ts`. */
   tables?: unknown
@@ -32,15 +32,34 @@ export interface Source {
   budget?: number
 }
 
+/**
+ * A piecewise map from positions of a source to original offsets, as
+ * triples: the position a segment starts at, the original offset of that
+ * position, and the step (1 for copied text, 0 for the four spaces of a tab,
+ * which all map to the tab). The last triple starts at `s.length`: the offset
+ * after the last character.
+ *
+ * A quote or list item is a few pieces of its parent, so a few segments, not
+ * a table per character: building one costs as little as the pieces.
+ */
+export type SegmentMap = number[]
+
+/** Appends a segment, merging it into the last one when it just continues it. */
+function segment(map: SegmentMap, at: number, offset: number, step: number): void {
+  const n = map.length
+  if (n > 0 && step === 1 && map[n - 1] === 1 && map[n - 2]! + (at - map[n - 3]!) === offset) return
+  map.push(at, offset, step)
+}
+
 /** Applies the client's preprocessing; returns the identity source when nothing changes. */
 export function preprocess(text: string): Source {
   const origin: Origin = { text, lineStarts: undefined, line: 0 }
   if (text.indexOf('\r') < 0 && text.indexOf('\t') < 0 && text.indexOf('\f') < 0) return { s: text, map: null, origin }
   let s = ''
-  const map: number[] = []
+  const map: SegmentMap = []
   let from = 0
   const flush = (to: number) => {
-    for (let k = from; k < to; k++) map.push(k)
+    if (to > from) segment(map, s.length, from, 1)
     s += text.slice(from, to)
   }
   for (let i = 0; i < text.length; i++) {
@@ -48,19 +67,19 @@ export function preprocess(text: string): Source {
     if (c !== C_CR && c !== C_TAB && c !== C_FF) continue
     flush(i)
     if (c === C_CR) {
+      segment(map, s.length, i, 1)
       s += '\n'
-      map.push(i)
       if (text.charCodeAt(i + 1) === C_LF) i++
     } else if (c === C_TAB) {
       // The four spaces share the tab's offset: a node that starts inside them starts at the tab.
+      map.push(s.length, i, 0)
       s += '    '
-      map.push(i, i, i, i)
     }
     from = i + 1
   }
   flush(text.length)
-  map.push(text.length)
-  return { s, map: Int32Array.from(map), origin }
+  map.push(s.length, text.length, 0)
+  return { s, map, origin }
 }
 
 /**
@@ -69,7 +88,17 @@ export function preprocess(text: string): Source {
  * belongs to the node before it; the four spaces of a tab all map to the tab).
  */
 export function offsetOf(src: Source, i: number): number {
-  return src.map === null ? i : src.map[i]!
+  const map = src.map
+  if (map === null) return i
+  // The last segment that starts at or before `i`.
+  let lo = 0
+  let hi = map.length / 3 - 1
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1
+    if (map[mid * 3]! <= i) lo = mid
+    else hi = mid - 1
+  }
+  return map[lo * 3 + 1]! + (i - map[lo * 3]!) * map[lo * 3 + 2]!
 }
 
 /**
@@ -80,13 +109,27 @@ export function offsetOf(src: Source, i: number): number {
  */
 export function derive(parent: Source, ranges: number[]): Source {
   let s = ''
-  for (let k = 0; k < ranges.length; k += 2) s += parent.s.slice(ranges[k], ranges[k + 1])
-  const map = new Int32Array(s.length + 1)
-  let i = 0
+  const map: SegmentMap = []
+  const up = parent.map
+  // The ranges come in order, so the parent's segments are walked once in all.
+  let t = 0
   for (let k = 0; k < ranges.length; k += 2) {
-    for (let j = ranges[k]!; j < ranges[k + 1]!; j++) map[i++] = offsetOf(parent, j)
+    const a = ranges[k]!
+    const b = ranges[k + 1]!
+    if (a >= b) continue
+    if (up === null) segment(map, s.length, a, 1)
+    else {
+      if (up[t]! > a) t = 0
+      while (up[t + 3]! <= a) t += 3
+      // The parent's segments that overlap [a, b), each cut to it.
+      for (let u = t; u + 3 < up.length && up[u]! < b; u += 3) {
+        const from = Math.max(a, up[u]!)
+        segment(map, s.length + from - a, up[u + 1]! + (from - up[u]!) * up[u + 2]!, up[u + 2]!)
+      }
+    }
+    s += parent.s.slice(a, b)
   }
-  map[i] = i > 0 ? offsetOf(parent, ranges[ranges.length - 1]!) : 0
+  map.push(s.length, s.length > 0 ? offsetOf(parent, ranges[ranges.length - 1]!) : 0, 0)
   return { s, map, origin: parent.origin }
 }
 
