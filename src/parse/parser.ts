@@ -60,7 +60,7 @@ import {
   type Closing,
 } from './delimiters.js'
 import { matchLink, type LinkMemo } from './link.js'
-import { offsetOf, pointAt, type Source } from './source.js'
+import { offsetOf, pointAt, preprocess, type Source } from './source.js'
 import {
   channelMention,
   commandMention,
@@ -72,6 +72,11 @@ import {
   type Token,
 } from './tokens.js'
 import { angleUrl, bareUrl, bareUrlScheme, contactUrl, containsUrl, isSafeUrl } from './urls.js'
+
+/** Frames kept for reuse (deeper ones are allocated and dropped). */
+const POOL = 64
+/** What a pooled frame holds between messages. */
+const NOWHERE = preprocess('')
 
 /** Rule switches of a context. */
 const NO_QUOTE = 1
@@ -94,10 +99,13 @@ interface Frame {
   flags: number
   lists: number
   kids: Nodes[]
-  /** Pending text: its span and value, merged until something else is pushed. */
+  /**
+   * Pending text: its span, and its value when that is not just the span's characters (an escape,
+   * a line break); merged until something else is pushed.
+   */
   tFrom: number
   tTo: number
-  tVal: string
+  tVal: string | null
   /** Inline code cannot open before this position (a failed run fails for all its backticks). */
   codeFail: number
   link: LinkMemo | undefined
@@ -152,6 +160,15 @@ function span(src: Source, a: number, b: number): Position {
 
 class Parser {
   private stack: Frame[] = []
+  /**
+   * Frames for reuse, by nesting depth across all stacks (a nested run finishes before its caller
+   * goes on, so frames are taken and given back in order): a message allocates none of its first
+   * {@link POOL} frames.
+   */
+  private readonly pool: Frame[] = []
+  /** Frames in use, and how many of the pool this message has used. */
+  private live = 0
+  private used = 0
   /** The previous capture: `prevSrc.s.slice(prevFrom, prevTo)`; absent when `prevSrc` is null. */
   private prevSrc: Source | null = null
   private prevFrom = 0
@@ -162,6 +179,15 @@ class Parser {
 
   /** Forgets the last message (the parser is reused; nothing of a message may leak into the next). */
   reset(): void {
+    // Let go of the message: pooled frames must not keep its text and nodes alive.
+    for (let i = 0; i < this.used; i++) {
+      const f = this.pool[i]!
+      f.src = NOWHERE
+      f.kids = []
+      f.link = undefined
+      f.capSrc = null
+    }
+    this.used = this.live = 0
     this.prevSrc = null
     this.prevLineCache = -2
     this.linkChecks = 0
@@ -183,6 +209,7 @@ class Parser {
       if (f.pos >= f.end) {
         this.flush(f)
         this.stack.pop()
+        this.live--
         if (f.capSrc !== null) this.setPrev(f.capSrc, f.capFrom, f.capTo)
       } else this.step(f)
     }
@@ -190,23 +217,24 @@ class Parser {
   }
 
   private push(src: Source, from: number, to: number, flags: number, lists: number, kids: Nodes[], fresh = false): Frame {
-    const f: Frame = {
-      src,
-      pos: from,
-      end: to,
-      flags,
-      lists,
-      kids,
-      tFrom: -1,
-      tTo: -1,
-      tVal: '',
-      codeFail: -1,
-      link: undefined,
-      capSrc: null,
-      capFrom: 0,
-      capTo: 0,
-      fresh,
+    let f = this.pool[this.live]
+    if (f === undefined) {
+      f = { src, pos: from, end: to, flags, lists, kids, tFrom: -1, tTo: -1, tVal: null, codeFail: -1, link: undefined, capSrc: null, capFrom: 0, capTo: 0, fresh }
+      if (this.live < POOL) this.pool.push(f)
+    } else {
+      f.src = src
+      f.pos = from
+      f.end = to
+      f.flags = flags
+      f.lists = lists
+      f.kids = kids
+      f.tFrom = f.tTo = f.codeFail = -1
+      f.tVal = null
+      f.link = undefined
+      f.capSrc = null
+      f.fresh = fresh
     }
+    if (++this.live > this.used) this.used = Math.min(this.live, this.pool.length)
     this.stack.push(f)
     return f
   }
@@ -236,19 +264,30 @@ class Parser {
     return (this.prevLineCache = out)
   }
 
-  private addText(f: Frame, from: number, to: number, value: string): void {
-    if (f.tFrom < 0) f.tFrom = from
+  /** Adds `[from, to)` to the pending text: as `value`, or as the characters themselves. */
+  private addText(f: Frame, from: number, to: number, value?: string): void {
+    if (f.tFrom < 0) {
+      f.tFrom = from
+      f.tVal = value ?? null
+    } else if (value !== undefined || f.tVal !== null) {
+      // (Pieces of text are contiguous: each starts where the last ended.)
+      f.tVal = this.textValue(f) + (value ?? f.src.s.slice(from, to))
+    }
     f.tTo = to
-    f.tVal += value
     this.setPrev(f.src, from, to)
     f.pos = to
   }
 
+  /** The pending text's value. */
+  private textValue(f: Frame): string {
+    return f.tVal ?? f.src.s.slice(f.tFrom, f.tTo)
+  }
+
   private flush(f: Frame): void {
     if (f.tFrom < 0) return
-    f.kids.push({ type: 'text', value: f.tVal, position: span(f.src, f.tFrom, f.tTo) })
+    f.kids.push({ type: 'text', value: this.textValue(f), position: span(f.src, f.tFrom, f.tTo) })
     f.tFrom = -1
-    f.tVal = ''
+    f.tVal = null
   }
 
   private leaf(f: Frame, node: Content, from: number, to: number): void {
@@ -346,7 +385,7 @@ class Parser {
         break
       }
       case C_MACRON: {
-        if (s.startsWith(SHRUG, p) && p + SHRUG.length <= end) return this.addText(f, p, p + SHRUG.length, SHRUG)
+        if (s.startsWith(SHRUG, p) && p + SHRUG.length <= end) return this.addText(f, p, p + SHRUG.length)
         break
       }
       case C_SPACE: {
@@ -397,7 +436,7 @@ class Parser {
         if (b >= p && s.charCodeAt(b) === C_LF) break
       } else if (s.charCodeAt(q + 1) === 0x74 /* t */ && bareUrlScheme(s, q) > 0) break
     }
-    this.addText(f, p, q, s.slice(p, q))
+    this.addText(f, p, q)
   }
 
   /** Heading, subtext, quote and list, which need a line start. */
@@ -441,11 +480,12 @@ class Parser {
   private list(f: Frame, m: NonNullable<ReturnType<typeof list>>, p: number): void {
     // In an item, the newline (and indentation) before a nested list separates the two and is not part of the item's text.
     if (f.lists > 0 && f.tFrom >= 0) {
-      let k = f.tVal.length
-      while (k > 0 && f.tVal.charCodeAt(k - 1) === C_SPACE) k--
-      if (k > 0 && f.tVal.charCodeAt(k - 1) === C_LF) {
-        f.tTo -= f.tVal.length - k + 1
-        f.tVal = f.tVal.slice(0, k - 1)
+      const v = this.textValue(f)
+      let k = v.length
+      while (k > 0 && v.charCodeAt(k - 1) === C_SPACE) k--
+      if (k > 0 && v.charCodeAt(k - 1) === C_LF) {
+        f.tTo -= v.length - k + 1
+        f.tVal = v.slice(0, k - 1)
         if (f.tVal === '') f.tFrom = -1
       }
     }
@@ -533,7 +573,7 @@ class Parser {
       !(m.title !== undefined && containsUrl(m.title)) &&
       this.textAllowedInLink(src, m.textStart, m.textEnd)
     if (!ok) {
-      this.addText(f, p, m.end, s.slice(p, m.end))
+      this.addText(f, p, m.end)
       return true
     }
     const node: Link = { type: 'link', url: m.url, suppressEmbed: m.suppressEmbed, children: [] as LinkContent[] }

@@ -14,7 +14,7 @@ import { C_CR, C_FF, C_LF, C_TAB } from './chars.js'
 /** Line starts of the original input, for turning offsets into line/column. */
 export interface Origin {
   readonly text: string
-  lineStarts: number[] | undefined
+  lineStarts: readonly number[] | undefined
   /** The line of the last lookup: offsets come mostly in order, so it is tried first. */
   line: number
 }
@@ -26,10 +26,10 @@ export interface Source {
   /** How `s` maps to original offsets (see {@link offsetOf}); `null` means identity. */
   readonly map: SegmentMap | null
   readonly origin: Origin
-  /** Lookup tables over `s`, built on first use by `delimiters.ts`. */
-  tables?: unknown
+  /** Lookup tables over `s`, built on first use by `delimiters.ts`. (Every source has both fields from the start, so all share one shape.) */
+  tables: unknown
   /** How many more characters searches may scan directly before they use the tables (`delimiters.ts`). */
-  budget?: number
+  budget: number | undefined
 }
 
 /**
@@ -54,7 +54,7 @@ function segment(map: SegmentMap, at: number, offset: number, step: number): voi
 /** Applies the client's preprocessing; returns the identity source when nothing changes. */
 export function preprocess(text: string): Source {
   const origin: Origin = { text, lineStarts: undefined, line: 0 }
-  if (text.indexOf('\r') < 0 && text.indexOf('\t') < 0 && text.indexOf('\f') < 0) return { s: text, map: null, origin }
+  if (text.indexOf('\r') < 0 && text.indexOf('\t') < 0 && text.indexOf('\f') < 0) return { s: text, map: null, origin, tables: undefined, budget: undefined }
   let s = ''
   const map: SegmentMap = []
   let from = 0
@@ -79,7 +79,7 @@ export function preprocess(text: string): Source {
   }
   flush(text.length)
   map.push(s.length, text.length, 0)
-  return { s, map, origin }
+  return { s, map, origin, tables: undefined, budget: undefined }
 }
 
 /**
@@ -130,25 +130,32 @@ export function derive(parent: Source, ranges: number[]): Source {
     s += parent.s.slice(a, b)
   }
   map.push(s.length, s.length > 0 ? offsetOf(parent, ranges[ranges.length - 1]!) : 0, 0)
-  return { s, map, origin: parent.origin }
+  return { s, map, origin: parent.origin, tables: undefined, budget: undefined }
+}
+
+/** The line starts of a message of one line (most of them): shared, never written. */
+const ONE_LINE: readonly number[] = [0]
+
+/** Offsets at which the lines of `t` start (after LF, CRLF or a lone CR). */
+function lineStartsOf(t: string): readonly number[] {
+  const cr = t.indexOf('\r')
+  let i = t.indexOf('\n')
+  if (i < 0 && cr < 0) return ONE_LINE
+  const starts = [0]
+  if (cr < 0) {
+    for (; i >= 0; i = t.indexOf('\n', i + 1)) starts.push(i + 1)
+  } else {
+    for (i = 0; i < t.length; i++) {
+      const c = t.charCodeAt(i)
+      if (c === C_LF || (c === C_CR && t.charCodeAt(i + 1) !== C_LF)) starts.push(i + 1)
+    }
+  }
+  return starts
 }
 
 /** A unist point for an original offset. */
 export function pointAt(origin: Origin, offset: number): Point {
-  let starts = origin.lineStarts
-  if (starts === undefined) {
-    starts = [0]
-    const t = origin.text
-    if (t.indexOf('\r') < 0) {
-      for (let i = t.indexOf('\n'); i >= 0; i = t.indexOf('\n', i + 1)) starts.push(i + 1)
-    } else {
-      for (let i = 0; i < t.length; i++) {
-        const c = t.charCodeAt(i)
-        if (c === C_LF || (c === C_CR && t.charCodeAt(i + 1) !== C_LF)) starts.push(i + 1)
-      }
-    }
-    origin.lineStarts = starts
-  }
+  const starts = (origin.lineStarts ??= lineStartsOf(origin.text))
   if (starts.length === 1) return { line: 1, column: offset + 1, offset }
   let lo = origin.line
   if (starts[lo]! <= offset && (lo + 1 === starts.length || starts[lo + 1]! > offset)) {
