@@ -470,6 +470,8 @@ const edge = (st: State, v: string): boolean => st.last && !st.inSpan && !(st.f 
 
 /** A text with the escapes it needs, and the choices a search makes for it. */
 function plain(v: string, st: State): string {
+  // Before a list that indents itself (see the list handler), end with a line break.
+  if (st.nextType === 'list' && st.rest.startsWith(' ') && breaks(v)) return `${escapeText(v.slice(0, -1), { ...st, next: ' ' })}  \n`
   // In a search, an only child made of delimiters starts raw (it is most likely the core of a run).
   const run = flipped !== undefined && !st.prev && st.last && /^[*_~|]+$/.test(v)
   const raw = /[*_~|]/.test(v) && decide() !== run
@@ -580,8 +582,6 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // Trailing whitespace a heading before takes in; two spaces before the newline that a nested list
     // in an item needs (a line break, which drops them).
     if ((prev && blockBefore(prev, v, st.last)) || (st.f & F_ITEM && st.nextType === 'list' && / {2}$/.test(v))) fail(node, 'unrepresentable-text', st)
-    // Before a list that indents itself (see the list handler), end with a line break.
-    if (st.nextType === 'list' && st.rest.startsWith(' ') && breaks(v)) return `${escapeText(v.slice(0, -1), { ...st, next: ' ' })}  \n`
     return plain(v, st)
   },
 

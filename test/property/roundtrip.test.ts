@@ -172,9 +172,11 @@ describe('stringify round trip', () => {
     "> ____<steam:/x>\n*",
     "> https://a.co/x<steam:/x>\n\t",
     "||>>> ### | ||",
-    // Two lists in a row inside a list item, which a blank line separates.
+    // Two lists in a row: inside a list item (a blank line separates them), and after a bare URL and
+    // text (which ends in a line break so that the first list can indent).
     "* *\n    1. *\n  - <@123>",
     "1. * *\n \n  1. *",
+    "http:///x]\n  \n * \\\n1. @",
   ]
   for (const text of regressions) {
     it(`should print the tree of ${JSON.stringify(text)}`, () => {
