@@ -329,15 +329,17 @@ class Parser {
         if (!linkText) {
           const fence = codeBlock(src, p, end)
           if (fence) {
-            const node: Content = { type: 'codeBlock', value: fence.value }
-            if (fence.lang !== undefined) node.lang = fence.lang
+            const node: Content =
+              fence.lang === undefined
+                ? { type: 'codeBlock', value: fence.value, position: undefined }
+                : { type: 'codeBlock', value: fence.value, lang: fence.lang, position: undefined }
             return this.leaf(f, node, p, fence.end)
           }
         }
         if (p >= f.codeFail) {
           const code = closeCode(src, p, end)
           if (code) {
-            return this.leaf(f, { type: 'inlineCode', value: inlineCodeValue(s.slice(code.contentStart, code.contentEnd)) }, p, code.end)
+            return this.leaf(f, { type: 'inlineCode', value: inlineCodeValue(s.slice(code.contentStart, code.contentEnd)), position: undefined }, p, code.end)
           }
           f.codeFail = Math.min(runEndAt(src, p), end)
         }
@@ -366,14 +368,14 @@ class Parser {
       case C_TILDE: {
         if (s.charCodeAt(p + 1) === C_TILDE) {
           const m = closeStrike(src, p + 2, end)
-          if (m) return this.open(f, { type: 'strikethrough', children: [] }, src, p + 2, m.contentEnd, p, m.end)
+          if (m) return this.open(f, { type: 'strikethrough', children: [], position: undefined }, src, p + 2, m.contentEnd, p, m.end)
         }
         break
       }
       case C_PIPE: {
         if (s.charCodeAt(p + 1) === C_PIPE) {
           const m = closeSpoiler(src, p + 2, end)
-          if (m) return this.open(f, { type: 'spoiler', children: [] }, src, p + 2, m.contentEnd, p, m.end)
+          if (m) return this.open(f, { type: 'spoiler', children: [], position: undefined }, src, p + 2, m.contentEnd, p, m.end)
         }
         break
       }
@@ -399,7 +401,7 @@ class Parser {
         if (!linkText && bareUrlScheme(s, p) > 0) {
           const m = bareUrl(s, p, end)
           if (m) {
-            if (m.safe) return this.leaf(f, { type: 'autolink', url: m.url, suppressEmbed: false }, p, m.end)
+            if (m.safe) return this.leaf(f, { type: 'autolink', url: m.url, suppressEmbed: false, position: undefined }, p, m.end)
             return this.addText(f, p, m.end, m.url)
           }
         }
@@ -449,21 +451,21 @@ class Parser {
     if (line === 0 && (c === C_SPACE || c === C_HASH) && (f.flags & NO_HEADING) === 0) {
       const m = heading(src, p, end)
       if (m) {
-        this.open(f, { type: 'heading', depth: m.depth, children: [] }, src, m.contentStart, m.contentEnd, p, m.end)
+        this.open(f, { type: 'heading', depth: m.depth, children: [], position: undefined }, src, m.contentStart, m.contentEnd, p, m.end)
         return true
       }
     }
     if (line === 0 && (c === C_SPACE || c === C_DASH) && (f.flags & NO_SUBTEXT) === 0) {
       const m = subtext(src, p, end)
       if (m) {
-        this.open(f, { type: 'subtext', children: [] }, src, m.contentStart, m.contentEnd, p, m.end, f.flags | NO_SUBTEXT)
+        this.open(f, { type: 'subtext', children: [], position: undefined }, src, m.contentStart, m.contentEnd, p, m.end, f.flags | NO_SUBTEXT)
         return true
       }
     }
     if ((c === C_SPACE || c === C_GT) && (f.flags & NO_QUOTE) === 0) {
       const m = blockQuote(src, p, end)
       if (m) {
-        this.open(f, { type: 'blockQuote', children: [] }, m.src, m.contentStart, m.contentEnd, p, m.end, f.flags | NO_QUOTE)
+        this.open(f, { type: 'blockQuote', children: [], position: undefined }, m.src, m.contentStart, m.contentEnd, p, m.end, f.flags | NO_QUOTE)
         return true
       }
     }
@@ -490,8 +492,11 @@ class Parser {
       }
     }
     this.flush(f)
-    const node: List = { type: 'list', ordered: m.ordered, children: [], position: span(f.src, p, m.end) }
-    if (m.start !== undefined) node.start = m.start
+    const position = span(f.src, p, m.end)
+    const node: List =
+      m.start === undefined
+        ? { type: 'list', ordered: m.ordered, children: [], position }
+        : { type: 'list', ordered: m.ordered, children: [], position, start: m.start }
     f.kids.push(node)
     f.pos = m.end
     // The list's own end runs last: push it first, then the items in reverse, so the first item is parsed first.
@@ -516,11 +521,11 @@ class Parser {
       c === C_STAR ? closeStarItalic(src, p + 1, end, loose) : closeUnderscoreItalic(src, p + 1, end)
     const double = src.s.charCodeAt(p + 1) === c && p + 2 < end ? closeDouble(src, c, p + 2, end) : undefined
     if (italic && (!double || italic.end >= double.end)) {
-      this.open(f, { type: 'italic', children: [] }, src, p + 1, italic.contentEnd, p, italic.end)
+      this.open(f, { type: 'italic', children: [], position: undefined }, src, p + 1, italic.contentEnd, p, italic.end)
       return true
     }
     if (double) {
-      this.open(f, { type: c === C_STAR ? 'bold' : 'underline', children: [] }, src, p + 2, double.contentEnd, p, double.end)
+      this.open(f, { type: c === C_STAR ? 'bold' : 'underline', children: [], position: undefined }, src, p + 2, double.contentEnd, p, double.end)
       return true
     }
     return false
@@ -576,7 +581,7 @@ class Parser {
       this.addText(f, p, m.end)
       return true
     }
-    const node: Link = { type: 'link', url: m.url, suppressEmbed: m.suppressEmbed, children: [] as LinkContent[] }
+    const node: Link = { type: 'link', url: m.url, suppressEmbed: m.suppressEmbed, children: [] as LinkContent[], position: undefined }
     this.open(f, node, src, m.textStart, m.textEnd, p, m.end, LINK_TEXT | NO_BLOCKS, f.lists)
     return true
   }

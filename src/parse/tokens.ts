@@ -1,7 +1,10 @@
 /**
  * The leaf rules that begin with `<` or `@`: mentions, timestamps, custom
  * emoji, command mentions and server navigation. Each reads at `p` and
- * returns the node (without position) and where the match ends, or nothing.
+ * returns the node and where the match ends, or nothing. The node's
+ * `position` is `undefined`, for the parser to fill: every node is made with
+ * the slot, since an object has no room for a property added after it was
+ * made (V8 would allocate a second block for it).
  * None of them looks past the next `>`, so their scans never overlap.
  */
 import type {
@@ -43,23 +46,23 @@ export function userOrRoleMention(s: string, p: number, end: number): Token<User
   const c = s.charCodeAt(p + 2)
   if (c === C_AMP) {
     const id = idThenGt(s, p + 3, end)
-    return id && { node: { type: 'roleMention', id: id.node }, end: id.end }
+    return id && { node: { type: 'roleMention', id: id.node, position: undefined }, end: id.end }
   }
   const id = idThenGt(s, c === C_BANG ? p + 3 : p + 2, end)
-  return id && { node: { type: 'userMention', id: id.node }, end: id.end }
+  return id && { node: { type: 'userMention', id: id.node, position: undefined }, end: id.end }
 }
 
 /** `<#id>` at `p`. */
 export function channelMention(s: string, p: number, end: number): Token<ChannelMention> | undefined {
   if (s.charCodeAt(p + 1) !== C_HASH) return undefined
   const id = idThenGt(s, p + 2, end)
-  return id && { node: { type: 'channelMention', id: id.node }, end: id.end }
+  return id && { node: { type: 'channelMention', id: id.node, position: undefined }, end: id.end }
 }
 
 /** `@everyone` or `@here` at `p` (no word boundary on either side). */
 export function everyoneOrHere(s: string, p: number, end: number): Token<EveryoneMention | HereMention> | undefined {
-  if (s.startsWith('@everyone', p) && p + 9 <= end) return { node: { type: 'everyoneMention' }, end: p + 9 }
-  if (s.startsWith('@here', p) && p + 5 <= end) return { node: { type: 'hereMention' }, end: p + 5 }
+  if (s.startsWith('@everyone', p) && p + 9 <= end) return { node: { type: 'everyoneMention', position: undefined }, end: p + 9 }
+  if (s.startsWith('@here', p) && p + 5 <= end) return { node: { type: 'hereMention', position: undefined }, end: p + 5 }
   return undefined
 }
 
@@ -76,15 +79,16 @@ export function timestamp(s: string, p: number, end: number): Token<Timestamp> |
   if (j === i || j - i > 17 || j >= end) return undefined
   const unix = Number(s.slice(p + 3, j)) + 0 // `+ 0` turns -0 into 0
   if (Math.abs(unix) > MAX_UNIX) return undefined
-  const node: Timestamp = { type: 'timestamp', unix }
   let k = j
+  let style: string | undefined
   if (s.charCodeAt(k) === C_COLON) {
-    const style = s[k + 1]
+    style = s[k + 1]
     if (style === undefined || !STYLES.includes(style) || k + 1 >= end) return undefined
-    node.style = style as TimestampStyle
     k += 2
   }
   if (k >= end || s.charCodeAt(k) !== C_GT) return undefined
+  const node: Timestamp =
+    style === undefined ? { type: 'timestamp', unix, position: undefined } : { type: 'timestamp', unix, style: style as TimestampStyle, position: undefined }
   return { node, end: k + 1 }
 }
 
@@ -98,7 +102,7 @@ export function customEmoji(s: string, p: number, end: number): Token<CustomEmoj
   while (i < end && isWord(s.charCodeAt(i))) i++
   if (i === nameStart || i >= end || s.charCodeAt(i) !== C_COLON) return undefined
   const id = idThenGt(s, i + 1, end)
-  return id && { node: { type: 'customEmoji', name: s.slice(nameStart, i), id: id.node, animated }, end: id.end }
+  return id && { node: { type: 'customEmoji', name: s.slice(nameStart, i), id: id.node, animated, position: undefined }, end: id.end }
 }
 
 /** One to three words of letters, numbers, `-`, `_`, Devanagari or Thai, each 1 to 32 long. */
@@ -110,7 +114,7 @@ export function commandMention(s: string, p: number, end: number): Token<Command
   COMMAND.lastIndex = p
   const m = COMMAND.exec(s)
   if (!m || COMMAND.lastIndex > end) return undefined
-  return { node: { type: 'commandMention', name: m[1]!, id: m[2]! }, end: COMMAND.lastIndex }
+  return { node: { type: 'commandMention', name: m[1]!, id: m[2]!, position: undefined }, end: COMMAND.lastIndex }
 }
 
 const TARGETS: readonly GuildNavigationTarget[] = ['customize', 'browse', 'guide', 'linked-roles', 'home']
@@ -121,10 +125,10 @@ export function guildNavigation(s: string, p: number, end: number): Token<GuildN
   for (const target of TARGETS) {
     if (!s.startsWith(target, p + 4)) continue
     const k = p + 4 + target.length
-    if (k < end && s.charCodeAt(k) === C_GT) return { node: { type: 'guildNavigation', target }, end: k + 1 }
+    if (k < end && s.charCodeAt(k) === C_GT) return { node: { type: 'guildNavigation', target, position: undefined }, end: k + 1 }
     if (target === 'linked-roles' && s.charCodeAt(k) === C_COLON) {
       const id = idThenGt(s, k + 1, end)
-      if (id) return { node: { type: 'guildNavigation', target, roleId: id.node }, end: id.end }
+      if (id) return { node: { type: 'guildNavigation', target, roleId: id.node, position: undefined }, end: id.end }
     }
   }
   return undefined

@@ -115,7 +115,7 @@ export function angleUrl(
     const k = nextWhere(src, ' >', isUrlStop, i + 2)
     if (k > i + 2 && k < end && s.charCodeAt(k) === C_GT) {
       const url = s.slice(p + 1, k)
-      return { node: { type: 'autolink', url, suppressEmbed: true }, end: k + 1, safe: isSafeUrl(url), inner: url }
+      return { node: { type: 'autolink', url, suppressEmbed: true, position: undefined }, end: k + 1, safe: isSafeUrl(url), inner: url }
     }
   }
   return undefined
@@ -139,5 +139,5 @@ export function contactUrl(s: string, p: number, end: number): Token<Autolink> |
   const m = CONTACT.exec(s)
   if (!m || CONTACT.lastIndex > end) return undefined
   const url = m[1] !== undefined ? `mailto:${m[1]}` : m[2] ?? `tel:${m[3]!}`
-  return { node: { type: 'autolink', url, suppressEmbed: true }, end: CONTACT.lastIndex }
+  return { node: { type: 'autolink', url, suppressEmbed: true, position: undefined }, end: CONTACT.lastIndex }
 }
