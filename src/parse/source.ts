@@ -103,7 +103,7 @@ export function offsetOf(src: Source, i: number): number {
 
 /**
  * A sub-source made of ranges of `parent` (a quote or list item without its
- * markers): `ranges` holds start, end, start, end… Like every boundary, the
+ * markers): `ranges` holds start, end, start, end…, in order. Like every boundary, the
  * end maps to the character after it, so a cut marker belongs to the node
  * before it.
  */
@@ -119,7 +119,6 @@ export function derive(parent: Source, ranges: number[]): Source {
     if (a >= b) continue
     if (up === null) segment(map, s.length, a, 1)
     else {
-      if (up[t]! > a) t = 0
       while (up[t + 3]! <= a) t += 3
       // The parent's segments that overlap [a, b), each cut to it.
       for (let u = t; u + 3 < up.length && up[u]! < b; u += 3) {

@@ -1,0 +1,99 @@
+/**
+ * The way back from the characters the rules read to the input as typed:
+ * `preprocess` and `derive` keep a piecewise map, and `offsetOf` must give for
+ * every position exactly what a table with one entry per character would
+ * (the character's own original offset; a boundary maps to the character
+ * after it; the four spaces of a tab all map to the tab).
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { derive, offsetOf, preprocess, type Source } from '../../src/parse/source.js'
+
+/** The reference: one original offset per character of `text` after preprocessing, plus the end. */
+function naivePreprocess(text: string): { s: string; map: number[] } {
+  let s = ''
+  const map: number[] = []
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    if (c === '\r') {
+      s += '\n'
+      map.push(i)
+      if (text[i + 1] === '\n') i++
+    } else if (c === '\t') {
+      s += '    '
+      map.push(i, i, i, i)
+    } else if (c !== '\f') {
+      s += c
+      map.push(i)
+    }
+  }
+  map.push(text.length)
+  return { s, map }
+}
+
+/** The reference for `derive`: the parent's entries of the kept characters, then the last range's end. */
+function naiveDerive(parent: { s: string; map: number[] }, ranges: number[]): { s: string; map: number[] } {
+  let s = ''
+  const map: number[] = []
+  for (let k = 0; k < ranges.length; k += 2) {
+    s += parent.s.slice(ranges[k], ranges[k + 1])
+    for (let j = ranges[k]!; j < ranges[k + 1]!; j++) map.push(parent.map[j]!)
+  }
+  map.push(s.length > 0 ? parent.map[ranges[ranges.length - 1]!]! : 0)
+  return { s, map }
+}
+
+const offsets = (src: Source): number[] => Array.from({ length: src.s.length + 1 }, (_, i) => offsetOf(src, i))
+
+const text = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\n', '\r', '\t', '\f', '>', '-'), maxLength: 40 })
+
+/** Increasing cut points over a source of length `n`, as start, end, start, end… */
+const rangesOver = (n: number) =>
+  fc
+    .uniqueArray(fc.integer({ min: 0, max: n }), { maxLength: 8 })
+    .map((cuts) => cuts.sort((a, b) => a - b))
+    .map((cuts) => (cuts.length % 2 === 1 ? cuts.slice(1) : cuts))
+
+describe('source maps', () => {
+  it('should map every position of a preprocessed message as a per-character table does', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const src = preprocess(t)
+        const want = naivePreprocess(t)
+        expect(src.s).toBe(want.s)
+        expect(offsets(src)).toEqual(want.map)
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  it('should map every position of a source cut from a source cut from a message as tables do', () => {
+    const nested = text.chain((t) => {
+      const n = naivePreprocess(t).s.length
+      return fc.tuple(fc.constant(t), rangesOver(n)).chain(([t2, outer]) => {
+        const m = outer.reduce((sum, v, k) => (k % 2 === 1 ? sum + v - outer[k - 1]! : sum), 0)
+        return fc.tuple(fc.constant(t2), fc.constant(outer), rangesOver(m))
+      })
+    })
+    fc.assert(
+      fc.property(nested, ([t, outer, inner]) => {
+        const once = derive(preprocess(t), outer)
+        const twice = derive(once, inner)
+        const wantOnce = naiveDerive(naivePreprocess(t), outer)
+        const wantTwice = naiveDerive(wantOnce, inner)
+        expect(offsets(once)).toEqual(wantOnce.map)
+        expect(twice.s).toBe(wantTwice.s)
+        expect(offsets(twice)).toEqual(wantTwice.map)
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  it('should keep a quote of many lines to a few segments, not one per character', () => {
+    const t = Array.from({ length: 50 }, () => '> line of text').join('\n')
+    const lines = Array.from({ length: 50 }, (_, k) => [k * 15 + 2, k * 15 + 15]).flat()
+    const src = derive(preprocess(t), lines)
+    expect(src.map!.length).toBeLessThanOrEqual(3 * 51)
+    expect(offsetOf(src, 13)).toBe(17)
+  })
+})
