@@ -589,6 +589,14 @@ class Parser {
   /** Parses link text with the full inline rules and looks for what the client refuses in it. */
   private textAllowedInLink(src: Source, a: number, b: number): boolean {
     if (this.linkChecks >= MAX_LINK_CHECKS) return false
+    // What the client refuses starts with one of these (a bare URL is refused earlier, by its `://`):
+    // most link text has none, and needs no parse.
+    let k = a
+    for (; k < b; k++) {
+      const c = src.s.charCodeAt(k)
+      if (c === C_LT || c === C_AT || c === C_LBRACKET || c === C_BACKTICK) break
+    }
+    if (k === b) return true
     const { prevSrc, prevFrom, prevTo } = this
     const kids: Nodes[] = []
     this.linkChecks++
