@@ -93,6 +93,8 @@ describe('stringify', () => {
       prints(root(t('<@123>')), '\\<@123>')
       prints(root(t('<#1> <:a:1> <t:1:R> <id:browse> </a:1> <https://a.co> <a@b.co>')), '\\<#1> \\<:a:1> \\<t:1:R> \\<id:browse> \\</a:1> \\<https\\://a.co> \\<a@b.co>')
       prints(root(t('<t:99999999999999999>')), '<t:99999999999999999>')
+      // What follows is read as printed: the escape of `@everyone` makes an e-mail link of `<\@everyone.**>`.
+      prints(root(t('<@everyone.'), bold(t('>a'))), '\\<\\@everyone.**>a**')
     })
 
     it('should escape @everyone and @here', () => {

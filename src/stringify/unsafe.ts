@@ -37,7 +37,10 @@ export interface Around {
   last: boolean
   /** Context flags of the text (`F_*`). */
   f: number
-  /** The printed output after the text, in its parse scope. */
+  /**
+   * The printed output after the character, escapes included, to the end of its parse scope. Only
+   * `<` reads it: its rule runs once the rest of the text is printed (elsewhere it is '').
+   */
   after: string
 }
 
@@ -80,9 +83,10 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   '|': (a) => (a.prev === '|' && a.i > 0) || (a.next === '|' && a.i === a.value.length - 1),
   // Backtick runs pair with equal runs anywhere later, even across nodes.
   '`': () => true,
-  // Mentions, emoji, timestamps, `<url>`, `<a@b.c>`: escape where one of them would match.
+  // Mentions, emoji, timestamps, `<url>`, `<a@b.c>`: escape where one of them would match what is
+  // printed (an escape may make one: `<\@everyone.**>` is an e-mail link).
   '<': (a) => {
-    const s = a.value.slice(a.i) + a.after
+    const s = `<${a.after}`
     return ANGLE.some((rule) => rule(s, 0, s.length))
   },
   // A masked link needs a `]` later; and a `](` anywhere can become the end of an earlier link's text.
@@ -111,6 +115,8 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
  */
 export function escapeText(value: string, st: State, raw = false): string {
   let out = ''
+  // Each `<` with where it is in `out`: its rule runs last, right to left, on the output after it.
+  const angles: [Around, number][] = []
   let bol = /\n *$/.test(st.before)
   let num = false
   let prev = st.prevChar
@@ -118,7 +124,11 @@ export function escapeText(value: string, st: State, raw = false): string {
   for (let i = 0; i < n; i++) {
     const c = value[i]!
     const rule = raw && '*_~|'.includes(c) ? undefined : unsafe[c]
-    if (rule?.({ value, i, prev, next: i + 1 < n ? value[i + 1]! : st.next, bol, num, last: st.last, f: st.f, after: st.rest })) out += '\\'
+    if (rule) {
+      const a: Around = { value, i, prev, next: i + 1 < n ? value[i + 1]! : st.next, bol, num, last: st.last, f: st.f, after: '' }
+      if (c === '<') angles.push([a, out.length])
+      else if (rule(a)) out += '\\'
+    }
     out += c
     prev = c
     if (c === '\n') bol = true
@@ -129,6 +139,11 @@ export function escapeText(value: string, st: State, raw = false): string {
       continue
     }
     num = false
+  }
+  for (let k = angles.length - 1; k >= 0; k--) {
+    const [a, at] = angles[k]!
+    a.after = out.slice(at + 1) + st.rest
+    if (unsafe['<']!(a)) out = `${out.slice(0, at)}\\${out.slice(at)}`
   }
   return out
 }
