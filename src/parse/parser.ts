@@ -60,7 +60,7 @@ import {
   type Closing,
 } from './delimiters.js'
 import { matchLink, type LinkMemo } from './link.js'
-import { offsetOf, pointAt, preprocess, type Source } from './source.js'
+import { offsetOf, pointAt, type Source } from './source.js'
 import {
   channelMention,
   commandMention,
@@ -72,11 +72,6 @@ import {
   type Token,
 } from './tokens.js'
 import { angleUrl, bareUrl, bareUrlScheme, contactUrl, containsUrl, isSafeUrl } from './urls.js'
-
-/** Frames kept for reuse (deeper ones are allocated and dropped). */
-const POOL = 64
-/** What a pooled frame holds between messages. */
-const NOWHERE = preprocess('')
 
 /** Rule switches of a context. */
 const NO_QUOTE = 1
@@ -160,15 +155,6 @@ function span(src: Source, a: number, b: number): Position {
 
 class Parser {
   private stack: Frame[] = []
-  /**
-   * Frames for reuse, by nesting depth across all stacks (a nested run finishes before its caller
-   * goes on, so frames are taken and given back in order): a message allocates none of its first
-   * {@link POOL} frames.
-   */
-  private readonly pool: Frame[] = []
-  /** Frames in use, and how many of the pool this message has used. */
-  private live = 0
-  private used = 0
   /** The previous capture: `prevSrc.s.slice(prevFrom, prevTo)`; absent when `prevSrc` is null. */
   private prevSrc: Source | null = null
   private prevFrom = 0
@@ -179,15 +165,6 @@ class Parser {
 
   /** Forgets the last message (the parser is reused; nothing of a message may leak into the next). */
   reset(): void {
-    // Let go of the message: pooled frames must not keep its text and nodes alive.
-    for (let i = 0; i < this.used; i++) {
-      const f = this.pool[i]!
-      f.src = NOWHERE
-      f.kids = []
-      f.link = undefined
-      f.capSrc = null
-    }
-    this.used = this.live = 0
     this.prevSrc = null
     this.prevLineCache = -2
     this.linkChecks = 0
@@ -209,7 +186,6 @@ class Parser {
       if (f.pos >= f.end) {
         this.flush(f)
         this.stack.pop()
-        this.live--
         if (f.capSrc !== null) this.setPrev(f.capSrc, f.capFrom, f.capTo)
       } else this.step(f)
     }
@@ -217,24 +193,23 @@ class Parser {
   }
 
   private push(src: Source, from: number, to: number, flags: number, lists: number, kids: Nodes[], fresh = false): Frame {
-    let f = this.pool[this.live]
-    if (f === undefined) {
-      f = { src, pos: from, end: to, flags, lists, kids, tFrom: -1, tTo: -1, tVal: null, codeFail: -1, link: undefined, capSrc: null, capFrom: 0, capTo: 0, fresh }
-      if (this.live < POOL) this.pool.push(f)
-    } else {
-      f.src = src
-      f.pos = from
-      f.end = to
-      f.flags = flags
-      f.lists = lists
-      f.kids = kids
-      f.tFrom = f.tTo = f.codeFail = -1
-      f.tVal = null
-      f.link = undefined
-      f.capSrc = null
-      f.fresh = fresh
+    const f: Frame = {
+      src,
+      pos: from,
+      end: to,
+      flags,
+      lists,
+      kids,
+      tFrom: -1,
+      tTo: -1,
+      tVal: null,
+      codeFail: -1,
+      link: undefined,
+      capSrc: null,
+      capFrom: 0,
+      capTo: 0,
+      fresh,
     }
-    if (++this.live > this.used) this.used = Math.min(this.live, this.pool.length)
     this.stack.push(f)
     return f
   }
