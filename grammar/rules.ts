@@ -115,10 +115,14 @@ export interface Context {
   listDepth: number
   /** The reduced rule set of masked-link text (§21.6). */
   linkText: boolean
+  /** Validation parses (§21.5) this content is nested in; absent means none. */
+  validations?: number
 }
 
 /** Lists are not recognised inside this many enclosing lists (README §13). */
 export const LIST_DEPTH_LIMIT = 10
+/** Masked links are refused inside this many enclosing validation parses (README §21.5). */
+export const LINK_VALIDATION_LIMIT = 10
 
 /** The result of parsing a source: its nodes and the last capture at its top level. */
 export interface ContentResult {
@@ -1099,7 +1103,13 @@ export class MarkupGrammar extends EmbeddedActionsParser {
     if (!isSafeUrl(url)) return reject()
     if (containsUrl(text) || containsUrl(title)) return reject()
     const range: Range[] = [[start + 1, shape.textEnd]]
-    const validation = this.parseRanges(range, { headings: false, subtext: false, quotes: false, listDepth: LIST_DEPTH_LIMIT, linkText: false }, this.prev)
+    const validations = this.context.validations ?? 0
+    if (validations >= LINK_VALIDATION_LIMIT) return reject()
+    const validation = this.parseRanges(
+      range,
+      { headings: false, subtext: false, quotes: false, listDepth: LIST_DEPTH_LIMIT, linkText: false, validations: validations + 1 },
+      this.prev,
+    )
     if (!validation.nodes.every(onlyLinkContent)) return reject()
     const children = this.parseRanges(range, { ...this.context, linkText: true }, this.prev).nodes
     return {

@@ -292,8 +292,9 @@ export function isSafeUrl(url: string): boolean {
     return false
   }
   if (!ALLOWED_PROTOCOLS.has(parsed.protocol)) return false
-  // Characters a clean-up would remove or change: controls, format characters (zero-width), whitespace.
-  if (/[\p{Cc}\p{Cf}\s]/u.test(url)) return false
+  // Characters that hide what a link points to: controls, format characters, default-ignorable code
+  // points (zero-width, fillers, variation selectors), whitespace.
+  if (/[\p{Cc}\p{Cf}\p{DI}\s]/u.test(url)) return false
   if (parsed.protocol === 'http:' || parsed.protocol === 'https:') {
     const m = /^https?:\/\/([^/?#\\]*)/i.exec(url)
     if (!m) return false
@@ -494,7 +495,8 @@ function lazyTarget(t: string, x: number, failed: Set<number>): HrefTail | null 
       continue
     }
     if (c === '\\') {
-      if (x + 1 < t.length && t[x + 1] !== '\n') {
+      // `\\.`: the dot takes anything but a line terminator (README §21.1).
+      if (x + 1 < t.length && !/[\n\r\u2028\u2029]/.test(t[x + 1]!)) {
         x += 2
         continue
       }

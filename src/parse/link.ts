@@ -115,10 +115,19 @@ function matchTarget(src: Source, b: number, end: number, memo: LinkMemo): boole
     target.suppress = target.gt
     return true
   }
-  if (!scanTarget(src, i0, end, memo)) return false
-  target.url = s.slice(i0, target.urlEnd)
-  target.suppress = false
-  return true
+  if (scanTarget(src, i0, end, memo)) {
+    target.url = s.slice(i0, target.urlEnd)
+    target.suppress = false
+    return true
+  }
+  // The spaces after `(` give back: an empty target, and the spaces start a title (`[a]( "t")`). Such a
+  // link is refused (its target is blank), so the whole match is text.
+  if (i0 > b && finishAfterGt(src, b, end)) {
+    target.url = ''
+    target.suppress = false
+    return true
+  }
+  return false
 }
 
 /** Positions of the current target scan, and `(` groups to fall back from (reused: scans never nest). */

@@ -104,7 +104,7 @@ export function offsetOf(src: Source, i: number): number {
 /**
  * A sub-source made of ranges of `parent` (a quote or list item without its
  * markers): `ranges` holds start, end, start, end…, in order. Like every boundary, the
- * end maps to the character after it, so a cut marker belongs to the node
+ * end maps to the character after it, so a marker cut from the middle belongs to the node
  * before it.
  */
 export function derive(parent: Source, ranges: number[]): Source {
@@ -113,10 +113,14 @@ export function derive(parent: Source, ranges: number[]): Source {
   const up = parent.map
   // The ranges come in order, so the parent's segments are walked once in all.
   let t = 0
+  // The end of the last range that keeps something: a marker cut after it (a last quote line that is
+  // only `> `) stays outside the content.
+  let last = 0
   for (let k = 0; k < ranges.length; k += 2) {
     const a = ranges[k]!
     const b = ranges[k + 1]!
     if (a >= b) continue
+    last = b
     if (up === null) segment(map, s.length, a, 1)
     else {
       while (up[t + 3]! <= a) t += 3
@@ -128,7 +132,7 @@ export function derive(parent: Source, ranges: number[]): Source {
     }
     s += parent.s.slice(a, b)
   }
-  map.push(s.length, s.length > 0 ? offsetOf(parent, ranges[ranges.length - 1]!) : 0, 0)
+  map.push(s.length, s.length > 0 ? offsetOf(parent, last) : 0, 0)
   return { s, map, origin: parent.origin, tables: undefined, budget: undefined }
 }
 

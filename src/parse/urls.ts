@@ -10,8 +10,12 @@ import type { Source } from './source.js'
 import type { Token } from './tokens.js'
 
 const SCHEMES = new Set(['http:', 'https:', 'discord:', 'tel:', 'sms:', 'mailto:'])
-/** Characters the client strips before it compares a URL with what it shows. */
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\s]/
+/**
+ * What no clickable URL may hold: control and format characters, default-ignorable code points
+ * (zero-width, fillers, variation selectors) and whitespace, all of which can hide what a link
+ * really points to.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{DI}\s]/u
 
 /**
  * Whether the client would make `url` clickable: an absolute URL with an
@@ -43,7 +47,9 @@ export function parsesAsSafeUrl(url: string): boolean {
   if (!SCHEMES.has(scheme)) return false
   if (scheme === 'http:' || scheme === 'https:') {
     if (!/^https?:\/\//i.test(url)) return false
-    const host = url.slice(scheme.length + 2).split(/[/?#]/, 1)[0]!
+    // The host as written: up to the first `/`, `?`, `#` or `\`, without any `userinfo@`.
+    const authority = url.slice(scheme.length + 2).split(/[/?#\\]/, 1)[0]!
+    const host = authority.slice(authority.lastIndexOf('@') + 1)
     if (host.includes('%') || parsed.hostname === '') return false
   }
   return true

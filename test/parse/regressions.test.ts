@@ -11,6 +11,12 @@ const cases: [input: string, why: string][] = [
   ['**a  **', 'two spaces just before a closer stay inside the span'],
   ['_a  _ b', 'the same at the end of an underscore italic'],
   ['||a  ||', 'and of a spoiler'],
+  ['> \n> ', 'a last quote line that is only its marker stays outside the last child'],
+  ['https://a%6d.co@here', 'the percent check skips the userinfo'],
+  ['http://%@a', 'even a userinfo that is only a percent sign'],
+  ['https://a.co/x\ufe0f', 'a variation selector refuses a URL'],
+  ['<https://a.co/\ufffb>', 'so does a format character'],
+  ["[**b**]( 'x y')", 'a blank target before a title makes the whole match text, markup unparsed'],
 ]
 
 describe('parser regressions', () => {
