@@ -3,6 +3,7 @@ import type { Content, LinkContent, ListItem, Nodes, Root, Text } from '../src/a
 import { parse } from '../src/parse/index.js'
 import { StringifyError, type StringifyErrorReason, stringify } from '../src/stringify/index.js'
 import { differ } from '../src/stringify/differ.js'
+import { work } from '../src/stringify/handlers.js'
 import { print } from '../src/stringify/print.js'
 import { withoutPositions } from './helpers/walk.js'
 
@@ -401,6 +402,63 @@ describe('stringify', () => {
 
     it('should reject unknown node types', () => {
       rejects(root({ type: 'soundboard' } as unknown as Content), 'unknown-node')
+    })
+  })
+
+  describe('work on trees no text expresses', () => {
+    /**
+     * The units of work (`work` in the handlers: nodes printed, characters of keys and output) that
+     * `stringify(tree)` takes to throw, and the reason it gives. Counted rather than timed; a million
+     * units is some tens of milliseconds.
+     */
+    function cost(tree: Root): [number, string] {
+      const before = work
+      let reason = 'printed'
+      try {
+        stringify(tree)
+      } catch (error) {
+        expect(error).toBeInstanceOf(StringifyError)
+        reason = (error as StringifyError).reason
+      }
+      return [work - before, reason]
+    }
+
+    /** Spans of `types` (in turn) nested `depth` deep, each holding a text and the next, around `core`. */
+    function nest(depth: number, types: Array<(...children: Content[]) => Content>, core: Content = t('x')): Root {
+      let tree = core
+      for (let i = 0; i < depth; i++) tree = types[i % types.length]!(...(tree.type === 'text' ? [tree] : [t('a'), tree]))
+      return root(tree)
+    }
+
+    // Every span fails and searches its subtree, up to the top. Without a budget, 100 levels of bold
+    // took 42 s (200 levels four minutes), and 30 levels of italic half a billion units.
+    it('should give up within a bounded amount of work on spans that fail at every level', () => {
+      for (const depth of [20, 100, 200]) {
+        for (const types of [[bold], [italic], [strike], [bold, italic], [italic, underline], [underline, strike, italic]]) {
+          const [units, reason] = cost(nest(depth, types))
+          expect(reason).toBe('ambiguous-delimiters')
+          expect(units).toBeLessThan(8_000_000)
+        }
+      }
+      expect(cost(root(spoiler(nest(100, [bold, italic]).children[0]!)))[0]).toBeLessThan(8_000_000)
+    })
+
+    it('should give up within a bounded amount of work 1,000 levels deep', () => {
+      const [units, reason] = cost(nest(1000, [bold]))
+      expect(['ambiguous-delimiters', 'too-deep']).toContain(reason)
+      expect(units).toBeLessThan(8_000_000)
+    })
+
+    it('should not search where no choice helps (adjacent texts at the bottom)', () => {
+      expect(cost(nest(22, [bold], bold(t('a'), t('b'))))).toEqual([expect.any(Number), 'adjacent-text'])
+      expect(cost(nest(200, [bold, italic], bold(t('a'), t('b'))))[0]).toBeLessThan(200_000)
+    })
+
+    it('should still search as much as a long message needs', () => {
+      // Its root searches a few dozen times, each reprinting the whole message: funded by the message.
+      const text = "(/\nhttps://a.co/x<a@b.co>\n `<a@b.co>.https://a.co/x<\\)[a](https://a.co \"t\")[a](https://a.co).>>> <:e:1>a**\n(*a||2\n\n9([a](<https://a.co>)### _______ _>|<t:-1:F>"
+      const tree = parse(`${text}\n${'lorem ipsum <@1> '.repeat(1000)}`)
+      expect(differ(tree, parse(stringify(tree)), [])).toBeUndefined()
     })
   })
 

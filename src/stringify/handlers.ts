@@ -207,11 +207,31 @@ let thorough = false
 /** Spans of chains that did not print in one loop. */
 let unchained = new WeakSet<Node>()
 
-/** Forgets the printed subtrees (at the start of every `stringify`). */
+/**
+ * What searches may still spend, in units of work (per node printed: the characters of its memo key
+ * and of its output, or a few hundred for a failure). Printing outside a search earns {@link EARN}
+ * units for each unit of what it prints; a search spends a unit for each it does, and gives up once
+ * the balance is spent. Each failing span searches its whole subtree, so without it a tree whose
+ * spans fail at every level (which no text expresses) takes hours to reject at a few hundred levels.
+ */
+let credit = 0
+/**
+ * Units a search may spend per unit printed: the long messages that search have needed a few dozen
+ * reprints of the message. (Failures earn nothing: otherwise the trees above would fund their own
+ * searches.)
+ */
+const EARN = 64
+/** Units every tree may spend (some tens of milliseconds): the short messages that search have needed up to 50,000. */
+const FLOOR = 2 ** 21
+/** Units of work done so far, searches included; it only grows (tests bound how much it grows). */
+export let work = 0
+
+/** Forgets the printed subtrees and refills the budget (at the start of every `stringify`). */
 export function resetMemo(again = false): void {
   thorough = again
   memo = new WeakMap()
   unchained = new WeakSet()
+  credit = FLOOR
 }
 
 /** Prints any node. */
@@ -222,15 +242,21 @@ export function print(node: Node, st: State): string {
   const hit = cache.get(key)
   if (typeof hit === 'string') return hit
   if (hit) throw hit
+  let out: string | undefined
   try {
     const handler = handlers[node.type as NodeType] as Handler<Node> | undefined
     if (!handler) fail(node, 'unknown-node', st)
-    const out = chain(node, st) ?? handler(node, st)
+    out = chain(node, st) ?? handler(node, st)
     cache.set(key, out)
     return out
   } catch (error) {
     if (error instanceof StringifyError) cache.set(key, error)
     throw error
+  } finally {
+    // A failure costs about as much as printing a few hundred characters: making the error.
+    const units = key.length + (out?.length ?? 256)
+    work += units
+    credit += flipped ? -units : out === undefined ? 0 : EARN * units
   }
 }
 
@@ -327,6 +353,8 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
       if (got?.[0] === node.type && got[1] === c && fits(out, st.f)) return out
     } catch (caught) {
       if (!(caught instanceof StringifyError)) throw caught
+      // A node that no text holds wherever it stands fails every attempt and every search.
+      if (/^(?:unknown|invalid-(?!url)|empty|adjacent-text|contains)/.test(caught.reason)) throw caught
       // A choice made inside may be what failed: keep trying, but report a real error over an ambiguity.
       if (caught.reason !== 'ambiguous-delimiters') error ??= caught
     }
@@ -353,6 +381,8 @@ function search(attempt: () => string | undefined): string | undefined {
   const saved = memo
   let points = 0
   const run = (set: number[]): string | undefined => {
+    // Out of budget: the search gives up, and its caller throws the error it has.
+    if (credit <= 0) return undefined
     flipped = new Set(set)
     decisions = 0
     memo = new WeakMap()

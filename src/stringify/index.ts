@@ -27,7 +27,11 @@ export { StringifyError, type StringifyErrorReason } from './error.js'
  * @returns The message text.
  * @throws {StringifyError} When no text reads back as `tree`: an empty `bold`,
  *   an id that is not digits, a heading inside a list item, two adjacent text
- *   nodes…; `reason` says which, `path` says where.
+ *   nodes…; `reason` says which, `path` says where. The search for forms
+ *   that read back has a budget in proportion to the tree, so that a tree no
+ *   text expresses is rejected quickly; a few pathological ones that some
+ *   text does express (runs of dozens of `*` split between nested spans) are
+ *   rejected too.
  *
  * @example
  * ```ts

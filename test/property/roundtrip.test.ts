@@ -185,4 +185,12 @@ describe('stringify round trip', () => {
     })
   }
 
+  // A known gap, the price of the search budget (`credit` in the handlers), which keeps `stringify`
+  // from searching for minutes: a run of stars some fifty long that nested bolds split, inside an
+  // italic, needs more search than it allows (81 stars took 3 s, 251 half a minute; 45 still print).
+  it.fails('should print the tree of a run of 81 stars between nested italics (known gap: search budget)', () => {
+    const tree = withoutPositions(parse(`_*****1*\n${'*'.repeat(81)}_____`))
+    expect(withoutPositions(parse(stringify(tree)))).toEqual(tree)
+  })
+
 })
