@@ -110,6 +110,8 @@ interface Frame {
   capTo: number
   /** Block content (heading, subtext, quote, list item) starts with an empty previous capture. */
   fresh: boolean
+  /** A list item's own content (not a container inside it): only there does a nested list take the newline before it. */
+  item: boolean
 }
 
 type Container = Bold | Italic | Underline | Strikethrough | Spoiler | Heading | Subtext | BlockQuote | Link | ListItem
@@ -192,7 +194,7 @@ class Parser {
     this.stack = outer
   }
 
-  private push(src: Source, from: number, to: number, flags: number, lists: number, kids: Nodes[], fresh = false): Frame {
+  private push(src: Source, from: number, to: number, flags: number, lists: number, kids: Nodes[], fresh = false, item = false): Frame {
     const f: Frame = {
       src,
       pos: from,
@@ -209,6 +211,7 @@ class Parser {
       capFrom: 0,
       capTo: 0,
       fresh,
+      item,
     }
     this.stack.push(f)
     return f
@@ -456,7 +459,7 @@ class Parser {
 
   private list(f: Frame, m: NonNullable<ReturnType<typeof list>>, p: number): void {
     // In an item, the newline (and indentation) before a nested list separates the two and is not part of the item's text.
-    if (f.lists > 0 && f.tFrom >= 0) {
+    if (f.item && f.tFrom >= 0) {
       const v = this.textValue(f)
       let k = v.length
       while (k > 0 && v.charCodeAt(k - 1) === C_SPACE) k--
@@ -483,7 +486,7 @@ class Parser {
     node.children = items
     for (let k = m.items.length - 1; k >= 0; k--) {
       const it = m.items[k]!
-      this.push(it.src, it.contentStart, it.contentEnd < 0 ? it.src.s.length : it.contentEnd, f.flags | NO_HEADING, f.lists + 1, items[k]!.children, true)
+      this.push(it.src, it.contentStart, it.contentEnd < 0 ? it.src.s.length : it.contentEnd, f.flags | NO_HEADING, f.lists + 1, items[k]!.children, true, true)
     }
   }
 

@@ -166,6 +166,7 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
       last: i === n - 1,
       prev,
       nextType: kids[i + 1]?.type,
+      parentType: parent.type,
       f: (f & ~F_FLIP) | (kid.type === 'italic' && (flips >> --k) & 1 ? F_FLIP : 0),
       italic,
       // (A quote that ends a span ends where the span does: so do its last blocks.)
@@ -611,7 +612,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     }
     // Trailing whitespace a heading before takes in; two spaces before the newline that a nested list
     // in an item needs (a line break, which drops them).
-    if ((prev && blockBefore(prev, v, st.last)) || (st.f & F_ITEM && st.nextType === 'list' && / {2}$/.test(v))) fail(node, 'unrepresentable-text', st)
+    if ((prev && blockBefore(prev, v, st.last)) || (st.parentType === 'listItem' && st.nextType === 'list' && / {2}$/.test(v))) fail(node, 'unrepresentable-text', st)
     return plain(v, st)
   },
 
@@ -793,16 +794,17 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     if (ordered ? !(Number.isInteger(start) && start! >= 1 && start! <= 1_000_000_000) : start !== undefined) {
       fail(node, 'invalid-start', st)
     }
-    // In an item, the newline before a nested list is not part of the text before it: print one. After
-    // a list, that makes a blank line, which ends the list before; the parser drops that newline too.
-    let lead = st.f & F_ITEM && (st.prev || (st.inSpan && !/\n *$/.test(st.before))) ? '\n' : ''
+    // In an item's own content, the newline before a nested list is not part of the text before it:
+    // print one. After a list, that makes a blank line, which ends the list before; the parser drops
+    // that newline too. (Inside a span or quote in the item, the newline is the text's, as anywhere.)
+    let lead = st.parentType === 'listItem' && st.prev ? '\n' : ''
     let indent = /\n( *)$/.exec(lead || st.before)?.[1]
     if (indent === undefined) fail(node, 'needs-line-start', st)
-    // Elsewhere, a list right after this one would join it unless this one is indented and the next is
-    // not. Text before would take the indenting space into its run, so only a list that starts a
-    // capture can. (A text that ends a line ends it with a line break instead, `a  \n`, which the
-    // client drops.) (Between two lists, neither way works.)
-    if (st.nextType === 'list' && !(st.f & F_ITEM) && indent === '') {
+    // Elsewhere (in a quote or span inside an item too), a list right after this one would join it
+    // unless this one is indented and the next is not. Text before would take the indenting space into
+    // its run, so only a list that starts a capture can. (A text that ends a line ends it with a line
+    // break instead, `a  \n`, which the client drops.) (Between two lists, neither way works.)
+    if (st.nextType === 'list' && st.parentType !== 'listItem' && indent === '') {
       if (st.prev?.type === 'list' || (st.prev?.type === 'text' && !breaks((st.prev as Text).value))) fail(node, 'adjacent-blocks', st)
       lead = indent = ' '
     }

@@ -20,7 +20,7 @@ import type { State } from './state.js'
  */
 export function print(tree: Root | Nodes, thorough = false): string {
   resetMemo(thorough)
-  const st: State = { path: [], before: '\n', prevChar: '\n', rest: '', next: '', last: true, prev: undefined, nextType: undefined, f: 0, italic: '', inSpan: false }
+  const st: State = { path: [], before: '\n', prevChar: '\n', rest: '', next: '', last: true, prev: undefined, nextType: undefined, parentType: '', f: 0, italic: '', inSpan: false }
   try {
     return tree.type === 'listItem' ? item(tree, '-', '', st) : printNode(tree, st)
   } finally {

@@ -43,6 +43,8 @@ export interface State {
   prev: Node | undefined
   /** The type of the next sibling, if any. */
   nextType: string | undefined
+  /** The type of the parent ('' for the node `stringify` was given). */
+  parentType: string
   /** Context flags, `F_*`. */
   f: number
   /** The delimiter of the nearest enclosing italic (`*` or `_`), '' outside italics. */

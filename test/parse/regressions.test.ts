@@ -12,6 +12,8 @@ const cases: [input: string, why: string][] = [
   ['_a  _ b', 'the same at the end of an underscore italic'],
   ['||a  ||', 'and of a spoiler'],
   ['> \n> ', 'a last quote line that is only its marker stays outside the last child'],
+  ['* _\n  1. a_', 'inside an italic in a list item, the newline before a nested list stays'],
+  ['- >>> \n  - a', 'and inside a quote in a list item'],
   ['https://a%6d.co@here', 'the percent check skips the userinfo'],
   ['http://%@a', 'even a userinfo that is only a percent sign'],
   ['https://a.co/x\ufe0f', 'a variation selector refuses a URL'],

@@ -177,6 +177,11 @@ describe('stringify round trip', () => {
     "* *\n    1. *\n  - <@123>",
     "1. * *\n \n  1. *",
     "http:///x]\n  \n * \\\n1. @",
+    // Two lists in a row in a quote or spoiler inside a list item: the first indents, as outside items.
+    "0. >>>  * >\n  - .",
+    "0. || 0. *\n  * 9||",
+    // A span in a list item keeps the newline before a list inside it (only the item's own content drops it).
+    "1. ** -  \n  1. .**",
   ]
   for (const text of regressions) {
     it(`should print the tree of ${JSON.stringify(text)}`, () => {
