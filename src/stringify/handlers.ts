@@ -270,16 +270,14 @@ function run(node: Node): RegExpExecArray | null {
 /** The delimiters of the spans that nest (an italic's is chosen). */
 const NESTS: Record<string, string> = { bold: '**', underline: '__', strikethrough: '~~', spoiler: '||', italic: '' }
 
-/** Chains of spans at least this long print in one loop. */
-export const CHAIN = 256
-
 /**
- * A long chain of spans, each the only child of the one before (`parse` makes them from long runs of
- * one delimiter character: `'*'.repeat(8000)` is italics 3,999 deep around `**`), printed without
- * recursion: every italic of the chain takes the same delimiter, the innermost node (a run of
- * delimiter characters) goes raw, and parsing the result decides. `undefined` when the chain is
- * short or ends otherwise, or when no such form reads back (the handlers then try, as deep as the
- * stack allows).
+ * A chain of spans, each the only child of the one before, around a run of delimiter characters
+ * (`parse` makes them from runs of one delimiter character: `'*'.repeat(8000)` is italics 3,999 deep
+ * around `**`), printed without recursion: every italic of the chain takes the same delimiter, the
+ * run goes raw, and parsing the result decides. This serves chains of any length: the handlers
+ * would recurse as deep as the chain, and a run of a few dozen stars that nested bolds split needs
+ * more search than the budget allows. `undefined` when the chain ends otherwise, or when no such
+ * form reads back (the handlers then try, as deep as the stack allows).
  */
 function chain(node: Node, st: State): string | undefined {
   const spans: Parent[] = []
@@ -288,14 +286,15 @@ function chain(node: Node, st: State): string | undefined {
     spans.push(core as Parent)
     core = (core as Parent).children[0]!
   }
-  if (spans.length < CHAIN || flipped || unchained.has(node)) return undefined
+  if (!spans.length || flipped || unchained.has(node)) return undefined
   const fresh = /\n *$/.test(st.before)
   const run = core.type === 'text' && /^[*_~|]+$/.exec((core as Text).value)?.[0]
   for (const d of run ? (run.includes('_') ? '_*' : '*_') : '') {
     const opens = spans.map((span) => NESTS[span.type] || d)
     const out = opens.join('') + run + opens.reverse().join('')
     const kids = parse((fresh ? '' : '<@0>') + out + st.rest).children
-    if (!differ(node, kids[fresh ? 0 : 1], [])) return out
+    // As for any span, the italics around the chain must not read its delimiters.
+    if (fits(out, st.f) && !differ(node, kids[fresh ? 0 : 1], [])) return out
   }
   // The spans inside are chains too: do not try them again.
   for (const span of spans) unchained.add(span)
