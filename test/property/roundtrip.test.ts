@@ -203,4 +203,13 @@ describe('stringify round trip', () => {
     }
   }
 
+  // Known gap: an odd run of 49 or more stars whose form only reads back if the node after it changes
+  // form. Siblings print right to left, the italic after the run takes `*` first and joins the run,
+  // and the run's own search spends the budget before the search one level up can change the
+  // italic. `stringify` throws (its final check never lets wrong text out); it does not hang.
+  it.fails('should print the tree of an odd run of 49 stars before an italic (known gap)', () => {
+    const tree = withoutPositions(parse(`${'*'.repeat(49)}_\\__`))
+    expect(withoutPositions(parse(stringify(tree)))).toEqual(tree)
+  })
+
 })
