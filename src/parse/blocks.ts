@@ -81,7 +81,7 @@ export function subtext(src: Source, p: number, end: number): LineBlock | undefi
   const w = spacesEnd(s, k, end)
   if (w === k) return undefined
   let c = w
-  if (w >= end || s.charCodeAt(w) === C_LF || s.startsWith('-#', w)) {
+  if (w >= end || s.charCodeAt(w) === C_LF || (s.startsWith('-#', w) && w + 2 <= end)) {
     c = w - 1
     if (c === k) return undefined
   }

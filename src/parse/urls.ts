@@ -91,7 +91,7 @@ export function bareUrl(s: string, p: number, end: number): { end: number; url: 
     j++
   }
   while (j > p + scheme + 1 && BAD_LAST.includes(s[j - 1]!)) j--
-  if (j - (p + scheme) < 2 || BAD_LAST.includes(s[j - 1]!)) return undefined
+  if (BAD_LAST.includes(s[j - 1]!)) return undefined
   if (s.charCodeAt(j - 1) === C_RPAREN) {
     let balance = 0
     for (let k = p; k < j; k++) {
@@ -101,6 +101,8 @@ export function bareUrl(s: string, p: number, end: number): { end: number; url: 
     }
     if (balance < 0) j--
   }
+  // Two characters at least after the scheme, counted once the parenthesis went back.
+  if (j - (p + scheme) < 2) return undefined
   const url = s.slice(p, j)
   return { end: j, url, safe: isSafeUrl(url) }
 }

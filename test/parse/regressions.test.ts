@@ -19,6 +19,8 @@ const cases: [input: string, why: string][] = [
   ['https://a.co/x\ufe0f', 'a variation selector refuses a URL'],
   ['<https://a.co/\ufffb>', 'so does a format character'],
   ["[**b**]( 'x y')", 'a blank target before a title makes the whole match text, markup unparsed'],
+  ['# -# -#', 'a subtext in a heading must not see the `#` the heading trimmed off'],
+  ["@https://')", 'a bare URL needs two characters after its scheme once the parenthesis goes back'],
 ]
 
 describe('parser regressions', () => {
