@@ -365,7 +365,8 @@ class Parser {
         break
       }
       case C_MACRON: {
-        if (s.startsWith(SHRUG, p) && p + SHRUG.length <= end) return this.addText(f, p, p + SHRUG.length)
+        // (Not a rule of masked-link text.)
+        if (!linkText && s.startsWith(SHRUG, p) && p + SHRUG.length <= end) return this.addText(f, p, p + SHRUG.length)
         break
       }
       case C_SPACE: {

@@ -21,6 +21,7 @@ const cases: [input: string, why: string][] = [
   ["[**b**]( 'x y')", 'a blank target before a title makes the whole match text, markup unparsed'],
   ['# -# -#', 'a subtext in a heading must not see the `#` the heading trimmed off'],
   ["@https://')", 'a bare URL needs two characters after its scheme once the parenthesis goes back'],
+  ['[¯\\_(ツ)_/¯](http://a)', 'the shrug is not a rule of masked-link text: its underscores make an italic there'],
 ]
 
 describe('parser regressions', () => {
