@@ -188,6 +188,38 @@ export function markupTextWithControlsOf(options: TextOptions = {}): fc.Arbitrar
   return fc.array(piece, { maxLength: options.maxParts ?? 40, size: 'max' }).map((parts) => parts.join(''))
 }
 
+/**
+ * Messages shaped in lines: each line is indentation, a block marker or two (quotes, headings,
+ * subtext, bullets, and near misses), inline pieces and a line end. Block rules depend on line
+ * starts and indentation, which strings of random characters rarely line up.
+ */
+export function lineStructuredTextOf(options: { maxLines?: number } = {}): fc.Arbitrary<string> {
+  const indent = fc.constantFrom('', '', '', ' ', '  ', '   ', '    ', '\t', '      ')
+  const marker = fc.constantFrom('', '', '> ', '>>> ', '>', '# ', '## ', '#### ', '#', '-# ', '- ', '* ', '1. ', '10. ', '- - ', '> - ', '- > ', '# -# ', '-# # ', '1. - ', '#\n', '-', '1.')
+  const piece = fc.oneof(
+    { weight: 8, arbitrary: fc.constantFrom(...markupAlphabet) },
+    { weight: 3, arbitrary: fc.constantFrom(...markupTokens) },
+    { weight: 2, arbitrary: fc.constantFrom('**', '__', '~~', '||', '*', '_', '`', '```', '  ', '\\*') },
+  )
+  const line = fc
+    .tuple(indent, marker, fc.array(piece, { maxLength: 8 }), fc.constantFrom('', '', ' ', '#', ' ##', '\t'))
+    .map(([a, b, parts, c]) => a + b + parts.join('') + c)
+  const end = fc.constantFrom('\n', '\n', '\n\n', '\n \n', '\r\n')
+  return fc.array(fc.tuple(line, end), { minLength: 1, maxLength: options.maxLines ?? 8 }).map((ls) => ls.map(([l, e]) => l + e).join(''))
+}
+
+/** Masked-link-heavy messages: brackets, targets, titles and URL shapes, in pieces. */
+export function linkHeavyTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
+  const piece = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...'[]()<> \n"\'\\a1*_`:/.@'.split(''), '~~', '||') },
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom('[a]', '](', '](<', '>)', 'https://a.co', 'https://a.co/(x)', 'a.co', 'discord://x', 'tel:+1', 'javascript:x', 'https://a%6d.co', ' "t")', " 't')", '<https://a.co>', '[a](https://a.co)', '[**a**](https://a.co)', '<t:1>', '<@1>', '@here', 'https://', '¯\\_(ツ)_/¯'),
+    },
+  )
+  return fc.array(piece, { maxLength: options.maxParts ?? 24 }).map((parts) => parts.join(''))
+}
+
 /** Any of the three kinds of text. */
 export function messageTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
   return fc.oneof(unicodeTextOf(options), markupTextOf(options), markupTextWithControlsOf(options))

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseWithGrammar } from '../../grammar/oracle.js'
 import { parse } from '../../src/index.js'
 import { BUDGET_BASE, SCAN_BUDGET, setScanBudget } from '../../src/parse/delimiters.js'
-import { markupTextOf, markupTextWithControlsOf, unicodeTextOf } from './arbitraries.js'
+import { lineStructuredTextOf, linkHeavyTextOf, markupTextOf, markupTextWithControlsOf, unicodeTextOf } from './arbitraries.js'
 
 // The oracle backtracks freely, so inputs stay short; many of them make up for it.
 const agree = (text: string) => {
@@ -31,6 +31,14 @@ describe('the runtime parser and the grammar oracle', () => {
 
   it('should build identical trees for arbitrary Unicode text', () => {
     fc.assert(fc.property(unicodeTextOf({ maxParts: 16 }), agree), { numRuns: 1000 })
+  })
+
+  it('should build identical trees, positions included, for messages shaped in lines of blocks', () => {
+    fc.assert(fc.property(lineStructuredTextOf(), agree), { numRuns: 800 })
+  })
+
+  it('should build identical trees for masked-link-heavy messages', () => {
+    fc.assert(fc.property(linkHeavyTextOf(), agree), { numRuns: 1500 })
   })
 })
 
