@@ -79,6 +79,33 @@ export type StringifyErrorReason =
   | 'too-deep'
 
 /**
+ * Reasons that a different choice elsewhere (a sibling's form, a span's delimiters) may remove: a
+ * block's content searches its choices when one of them stops it.
+ */
+export const choiceMayFix = (reason: StringifyErrorReason): boolean =>
+  reason === 'ambiguous-delimiters' || reason.startsWith('unrepresentable') || reason === 'invalid-url'
+
+/** Reasons that hold wherever the node stands: no choice of the spans around it can help. */
+const ANYWHERE = new Set<StringifyErrorReason>([
+  'unknown-node',
+  'invalid-nesting',
+  'empty-content',
+  'adjacent-text',
+  'invalid-id',
+  'invalid-name',
+  'invalid-target',
+  'invalid-timestamp',
+  'invalid-style',
+  'invalid-depth',
+  'invalid-start',
+  'invalid-lang',
+  'contains-fence',
+])
+
+/** Whether `reason` holds wherever the node stands (a span then stops trying its choices at once). */
+export const holdsAnywhere = (reason: StringifyErrorReason): boolean => ANYWHERE.has(reason)
+
+/**
  * Thrown by `stringify` for a tree that no message text can express.
  *
  * @example

@@ -31,7 +31,7 @@ import { parse } from '../parse/index.js'
 import { preprocess } from '../parse/source.js'
 import { bareUrl, containsUrl, isSafeUrl } from '../parse/urls.js'
 import { differ } from './differ.js'
-import { StringifyError, type StringifyErrorReason } from './error.js'
+import { StringifyError, choiceMayFix, holdsAnywhere, type StringifyErrorReason } from './error.js'
 import { F_FLIP, F_HEADING, F_ITEM, F_LINK, F_QUOTE, F_SPOILER, F_STAR, F_SUB, F_UNDER, type State } from './state.js'
 import { ANGLE, escapeText, isEscapable } from './unsafe.js'
 
@@ -127,7 +127,7 @@ export function content(
     error = new StringifyError(parent, 'unrepresentable', st.path)
   } catch (caught) {
     // Only where a choice can help: not for a node that no text holds wherever it stands.
-    if (!(caught instanceof StringifyError) || !/^(?:amb|unr|invalid-url)/.test(caught.reason)) throw caught
+    if (!(caught instanceof StringifyError) || !choiceMayFix(caught.reason)) throw caught
     error = caught
   }
   // Block content searches too: a sibling's choice (a text's form, a span's delimiters) may be what
@@ -354,7 +354,7 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
     } catch (caught) {
       if (!(caught instanceof StringifyError)) throw caught
       // A node that no text holds wherever it stands fails every attempt and every search.
-      if (/^(?:unknown|invalid-(?!url)|empty|adjacent-text|contains)/.test(caught.reason)) throw caught
+      if (holdsAnywhere(caught.reason)) throw caught
       // A choice made inside may be what failed: keep trying, but report a real error over an ambiguity.
       if (caught.reason !== 'ambiguous-delimiters') error ??= caught
     }
