@@ -91,14 +91,23 @@ export function offsetOf(src: Source, i: number): number {
   const map = src.map
   if (map === null) return i
   // The last segment that starts at or before `i`.
+  const k = lastAtMost(map, 3, i) * 3
+  return map[k + 1]! + (i - map[k]!) * map[k + 2]!
+}
+
+/**
+ * The number of the last entry at most `x` among `a[0]`, `a[stride]`, `a[2 * stride]`… (which
+ * ascend, and start at or below `x`).
+ */
+function lastAtMost(a: readonly number[], stride: number, x: number): number {
   let lo = 0
-  let hi = map.length / 3 - 1
+  let hi = a.length / stride - 1
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1
-    if (map[mid * 3]! <= i) lo = mid
+    if (a[mid * stride]! <= x) lo = mid
     else hi = mid - 1
   }
-  return map[lo * 3 + 1]! + (i - map[lo * 3]!) * map[lo * 3 + 2]!
+  return lo
 }
 
 /**
@@ -164,13 +173,7 @@ export function pointAt(origin: Origin, offset: number): Point {
   if (starts[lo]! <= offset && (lo + 1 === starts.length || starts[lo + 1]! > offset)) {
     return { line: lo + 1, column: offset - starts[lo]! + 1, offset }
   }
-  lo = 0
-  let hi = starts.length - 1
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1
-    if (starts[mid]! <= offset) lo = mid
-    else hi = mid - 1
-  }
+  lo = lastAtMost(starts, 1, offset)
   origin.line = lo
   return { line: lo + 1, column: offset - starts[lo]! + 1, offset }
 }
