@@ -4,7 +4,7 @@
  * parsed.
  */
 import { C_BACKTICK, C_LF, C_SPACE } from './chars.js'
-import { nextWhere } from './delimiters.js'
+import { nextLiteral } from './delimiters.js'
 import type { Source } from './source.js'
 
 /** A fenced code block as matched. */
@@ -13,9 +13,6 @@ export interface Fence {
   value: string
   end: number
 }
-
-const isFence = (s: string, i: number): boolean =>
-  s.charCodeAt(i) === C_BACKTICK && s.charCodeAt(i + 1) === C_BACKTICK && s.charCodeAt(i + 2) === C_BACKTICK
 
 /** Language words: ASCII letters, digits, `_`, `+`, `-`, `.` and `#`. */
 const isLangChar = (c: number): boolean =>
@@ -39,7 +36,7 @@ export function codeBlock(src: Source, p: number, end: number): Fence | undefine
     let c = from
     while (c < end && s.charCodeAt(c) === C_LF) c++
     if (c >= end) return undefined
-    const q = nextWhere(src, '```', isFence, c + 1)
+    const q = nextLiteral(src, '```', c + 1)
     if (q + 3 > end) return undefined
     let v = q
     while (s.charCodeAt(v - 1) === C_LF) v--

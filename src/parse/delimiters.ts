@@ -290,6 +290,32 @@ export function runEndAt(src: Source, i: number): number {
   return Math.min(j, s.length)
 }
 
+/** The first index >= i where `literal` starts (the source length when none). */
+export function nextLiteral(src: Source, literal: string, i: number): number {
+  if (!direct(src)) return tablesOf(src).next(literal, (s, j) => s.startsWith(literal, j))[i]!
+  const s = src.s
+  const q = s.indexOf(literal, i)
+  const at = q < 0 ? s.length : q
+  charge(src, Math.max(0, at - i))
+  return at
+}
+
+/** The first index >= i whose character is one of the (one to three) `chars` (the source length when none). */
+export function nextOf(src: Source, chars: string, i: number): number {
+  if (!direct(src)) return tablesOf(src).next(chars, (s, j) => chars.includes(s[j]!))[i]!
+  const s = src.s
+  const a = chars.charCodeAt(0)
+  const b = chars.length > 1 ? chars.charCodeAt(1) : a
+  const c = chars.length > 2 ? chars.charCodeAt(2) : a
+  const from = i
+  for (; i < s.length; i++) {
+    const x = s.charCodeAt(i)
+    if (x === a || x === b || x === c) break
+  }
+  charge(src, Math.max(0, i - from))
+  return Math.min(i, s.length)
+}
+
 /** The first index >= i whose character satisfies `pred` (the source length when none). */
 export function nextWhere(src: Source, key: string, pred: (s: string, i: number) => boolean, i: number): number {
   if (!direct(src)) return tablesOf(src).next(key, pred)[i]!

@@ -19,7 +19,7 @@ import {
   isLineTerminator,
   isSpace,
 } from './chars.js'
-import { nextWhere, wsEndAt } from './delimiters.js'
+import { nextOf, nextWhere, wsEndAt } from './delimiters.js'
 import type { Source } from './source.js'
 
 /** A masked link as matched, before the safety checks. */
@@ -41,9 +41,6 @@ export interface LinkMemo {
   bestAfterPair?: Map<number, number>
 }
 
-const isBracket = (s: string, i: number) => s.charCodeAt(i) === C_LBRACKET || s.charCodeAt(i) === C_RBRACKET
-const isRBracket = (s: string, i: number) => s.charCodeAt(i) === C_RBRACKET
-const isRParen = (s: string, i: number) => s.charCodeAt(i) === C_RPAREN
 const isQuote = (c: number) => c === C_DQUOTE || c === C_SQUOTE
 
 /** The masked link starting with the `[` at `p`, if the rule's shape matches. */
@@ -54,10 +51,10 @@ export function matchLink(src: Source, p: number, end: number, memo: LinkMemo): 
   let i = p + 1
   let tail = -1
   for (;;) {
-    i = nextWhere(src, '[]', isBracket, i)
+    i = nextOf(src, '[]', i)
     if (i >= end) break
     if (s.charCodeAt(i) === C_LBRACKET) {
-      const j = nextWhere(src, ']', isRBracket, i + 1)
+      const j = nextOf(src, ']', i + 1)
       if (j >= end) break
       i = j + 1
       const known = memo.bestAfterPair?.get(i)
@@ -69,7 +66,7 @@ export function matchLink(src: Source, p: number, end: number, memo: LinkMemo): 
       continue
     }
     stops.push(i)
-    const k = nextWhere(src, '[]', isBracket, i + 1)
+    const k = nextOf(src, '[]', i + 1)
     if (k >= end || s.charCodeAt(k) !== C_RBRACKET) break
     i++
   }
@@ -148,15 +145,16 @@ function scanTarget(src: Source, from: number, end: number, memo: LinkMemo): boo
     let dead = x > end || memo.failed?.has(x) === true
     if (!dead) {
       visited.push(x)
-      if (finish(src, x, end)) return true
       const c = s.charCodeAt(x)
+      // (Only a `>`, a `)` or whitespace can finish a target.)
+      if ((c === C_GT || c === C_RPAREN || isSpace(c)) && finish(src, x, end)) return true
       if (x >= end || isSpace(c)) dead = true
       else if (c === C_BACKSLASH) {
         if (x + 1 < end && !isLineTerminator(s.charCodeAt(x + 1))) x += 2
         else dead = true
-      } else if (c === C_LPAREN && nextWhere(src, ')', isRParen, x + 1) < end) {
+      } else if (c === C_LPAREN && nextOf(src, ')', x + 1) < end) {
         fallbacks.push(x + 1)
-        x = nextWhere(src, ')', isRParen, x + 1) + 1
+        x = nextOf(src, ')', x + 1) + 1
       } else x++
     }
     if (dead) {

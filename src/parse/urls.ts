@@ -5,7 +5,7 @@
  */
 import type { Autolink } from '../ast.js'
 import { C_GT, C_LT, C_RPAREN, C_LPAREN, isSpace } from './chars.js'
-import { nextWhere } from './delimiters.js'
+import { nextOf } from './delimiters.js'
 import type { Source } from './source.js'
 import type { Token } from './tokens.js'
 
@@ -118,9 +118,9 @@ export function angleUrl(
 ): (Token<Autolink> & { safe: boolean; inner: string }) | undefined {
   const s = src.s
   // scheme: one or more characters other than `:`, space and `>` (found by table: `<<<<` must not rescan)
-  const i = nextWhere(src, ': >', isSchemeStop, p + 1)
+  const i = nextOf(src, ': >', p + 1)
   if (i > p + 1 && i + 2 <= end && s.startsWith(':/', i)) {
-    const k = nextWhere(src, ' >', isUrlStop, i + 2)
+    const k = nextOf(src, ' >', i + 2)
     if (k > i + 2 && k < end && s.charCodeAt(k) === C_GT) {
       const url = s.slice(p + 1, k)
       return { node: { type: 'autolink', url, suppressEmbed: true, position: undefined }, end: k + 1, safe: isSafeUrl(url), inner: url }
@@ -128,12 +128,6 @@ export function angleUrl(
   }
   return undefined
 }
-
-const isSchemeStop = (s: string, i: number) => {
-  const c = s.charCodeAt(i)
-  return c === 0x3a || c === 0x20 || c === C_GT
-}
-const isUrlStop = (s: string, i: number) => s.charCodeAt(i) === 0x20 || s.charCodeAt(i) === C_GT
 
 const CONTACT = /<(?:([^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)|((?:tel:|sms:)\+?\d[\d ().-]*)|(\+\d[\d ().-]*))>/y
 
