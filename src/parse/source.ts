@@ -14,7 +14,7 @@ import { C_CR, C_FF, C_LF, C_TAB } from './chars.js'
 /** Line starts of the original input, for turning offsets into line/column. */
 export interface Origin {
   readonly text: string
-  lineStarts: readonly number[] | undefined
+  readonly lineStarts: readonly number[]
   /** The line of the last lookup: offsets come mostly in order, so it is tried first. */
   line: number
 }
@@ -53,8 +53,9 @@ function segment(map: SegmentMap, at: number, offset: number, step: number): voi
 
 /** Applies the client's preprocessing; returns the identity source when nothing changes. */
 export function preprocess(text: string): Source {
-  const origin: Origin = { text, lineStarts: undefined, line: 0 }
-  if (text.indexOf('\r') < 0 && text.indexOf('\t') < 0 && text.indexOf('\f') < 0) return { s: text, map: null, origin, tables: undefined, budget: undefined }
+  const cr = text.indexOf('\r') >= 0
+  const origin: Origin = { text, lineStarts: lineStartsOf(text, cr), line: 0 }
+  if (!cr && text.indexOf('\t') < 0 && text.indexOf('\f') < 0) return { s: text, map: null, origin, tables: undefined, budget: undefined }
   let s = ''
   const map: SegmentMap = []
   let from = 0
@@ -148,13 +149,12 @@ export function derive(parent: Source, ranges: number[]): Source {
 /** The line starts of a message of one line (most of them): shared, never written. */
 const ONE_LINE: readonly number[] = [0]
 
-/** Offsets at which the lines of `t` start (after LF, CRLF or a lone CR). */
-function lineStartsOf(t: string): readonly number[] {
-  const cr = t.indexOf('\r')
+/** Offsets at which the lines of `t` start (after LF, CRLF or a lone CR); `cr`: whether `t` holds a CR. */
+function lineStartsOf(t: string, cr: boolean): readonly number[] {
   let i = t.indexOf('\n')
-  if (i < 0 && cr < 0) return ONE_LINE
+  if (i < 0 && !cr) return ONE_LINE
   const starts = [0]
-  if (cr < 0) {
+  if (!cr) {
     for (; i >= 0; i = t.indexOf('\n', i + 1)) starts.push(i + 1)
   } else {
     for (i = 0; i < t.length; i++) {
@@ -167,7 +167,7 @@ function lineStartsOf(t: string): readonly number[] {
 
 /** A unist point for an original offset. */
 export function pointAt(origin: Origin, offset: number): Point {
-  const starts = (origin.lineStarts ??= lineStartsOf(origin.text))
+  const starts = origin.lineStarts
   if (starts.length === 1) return { line: 1, column: offset + 1, offset }
   let lo = origin.line
   if (starts[lo]! <= offset && (lo + 1 === starts.length || starts[lo + 1]! > offset)) {
