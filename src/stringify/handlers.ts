@@ -277,7 +277,9 @@ const NESTS: Record<string, string> = { bold: '**', underline: '__', strikethrou
  * run goes raw, and parsing the result decides. This serves chains of any length: the handlers
  * would recurse as deep as the chain, and a run of a few dozen stars that nested bolds split needs
  * more search than the budget allows. `undefined` when the chain ends otherwise, or when no such
- * form reads back (the handlers then try, as deep as the stack allows).
+ * form reads back (the handlers then try, as deep as the stack allows). In a search, a single span
+ * goes to its handler, whose choices (an italic's delimiter, escaping its content) are what the
+ * search flips; a longer chain still prints here, or the search spends its budget on it.
  */
 function chain(node: Node, st: State): string | undefined {
   const spans: Parent[] = []
@@ -286,7 +288,7 @@ function chain(node: Node, st: State): string | undefined {
     spans.push(core as Parent)
     core = (core as Parent).children[0]!
   }
-  if (!spans.length || flipped || unchained.has(node)) return undefined
+  if (!spans.length || (flipped && spans.length < 2) || unchained.has(node)) return undefined
   const fresh = /\n *$/.test(st.before)
   const run = core.type === 'text' && /^[*_~|]+$/.exec((core as Text).value)?.[0]
   for (const d of run ? (run.includes('_') ? '_*' : '*_') : '') {
@@ -379,13 +381,16 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
 /** Runs `attempt` with sets of one, two (and, when there are few, three) decisions changed. */
 function search(attempt: () => string | undefined): string | undefined {
   const saved = memo
+  const savedChains = unchained
   let points = 0
   const run = (set: number[]): string | undefined => {
     // Out of budget: the search gives up, and its caller throws the error it has.
     if (credit <= 0) return undefined
     flipped = new Set(set)
     decisions = 0
+    // What failed in another run may print now: its neighbours may have changed form.
     memo = new WeakMap()
+    unchained = new WeakSet()
     try {
       return attempt()
     } finally {
@@ -405,6 +410,7 @@ function search(attempt: () => string | undefined): string | undefined {
   } finally {
     flipped = undefined
     memo = saved
+    unchained = savedChains
   }
 }
 
