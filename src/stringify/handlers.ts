@@ -277,10 +277,16 @@ const NESTS: Record<string, string> = { bold: '**', underline: '__', strikethrou
  * run goes raw, and parsing the result decides. This serves chains of any length: the handlers
  * would recurse as deep as the chain, and a run of a few dozen stars that nested bolds split needs
  * more search than the budget allows. `undefined` when the chain ends otherwise, or when no such
- * form reads back (the handlers then try, as deep as the stack allows). In a search, a single span
- * goes to its handler, whose choices (an italic's delimiter, escaping its content) are what the
- * search flips; a longer chain still prints here, or the search spends its budget on it.
+ * form reads back (the handlers then try, as deep as the stack allows). In a search, only a
+ * {@link LONG_CHAIN} prints here.
  */
+/**
+ * Chains at least this long print in one loop inside searches too. Shorter ones go through their
+ * handlers, whose choices are what a search flips; from about a dozen spans on, the handlers' search
+ * spends the budget before it finds anything.
+ */
+const LONG_CHAIN = 8
+
 function chain(node: Node, st: State): string | undefined {
   const spans: Parent[] = []
   let core: Node = node
@@ -288,7 +294,7 @@ function chain(node: Node, st: State): string | undefined {
     spans.push(core as Parent)
     core = (core as Parent).children[0]!
   }
-  if (!spans.length || (flipped && spans.length < 2) || unchained.has(node)) return undefined
+  if (!spans.length || (flipped && spans.length < LONG_CHAIN) || unchained.has(node)) return undefined
   const fresh = /\n *$/.test(st.before)
   const run = core.type === 'text' && /^[*_~|]+$/.exec((core as Text).value)?.[0]
   for (const d of run ? (run.includes('_') ? '_*' : '*_') : '') {
