@@ -735,7 +735,10 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     if (containsUrl(c)) fail(node, 'unrepresentable-text', st)
     // A space before the target is a choice in a search: it keeps a `<` before the link from reading
     // the link as a URL in angle brackets.
-    const out = `[${c}](${decide() ? ' ' : ''}${node.suppressEmbed ? `<${url}>` : url})`
+    // A `>` just before the `)` is the optional end of `<url>`, even without the `<`: a URL that
+    // ends in `>` needs another one after it.
+    const target = node.suppressEmbed ? `<${url}>` : url.endsWith('>') ? `${url}>` : url
+    const out = `[${c}](${decide() ? ' ' : ''}${target})`
     // Link text has no escapes: whether it reads back is a matter of parsing it.
     const diff = differ(node, parse(out).children.length === 1 ? parse(out).children[0] : undefined, [])
     if (diff) {

@@ -189,6 +189,9 @@ describe('stringify round trip', () => {
     "a_..\n\n_*______*",
     "_  ___*____*\\__ __",
     " _**\n_*****\\__***   ***\\",
+    // A masked link's URL that ends in `>` (the optional end of `<url>`, which it would lose).
+    "[a](tel:+1]>>)",
+    "[a](https://a.co/>>)",
   ]
   for (const text of regressions) {
     it(`should print the tree of ${JSON.stringify(text)}`, () => {
