@@ -342,8 +342,8 @@ const decide = (): boolean => flipped !== undefined && flipped.has(decisions++)
  * italic children) until `check` accepts the result, and the result fits in the italics around it.
  *
  * When nothing passes, the span searches: the decision points in its subtree (which delimiter each
- * italic takes, which view each span takes, whether a text leaves its delimiter characters
- * unescaped) are run with every set of up to two or three of them changed from the default, until
+ * italic tries first, which view each span tries first, whether a text leaves its delimiter
+ * characters unescaped) are run with every set of up to two or three of them changed from the default, until
  * the output checks and parses back to the children. Runs of delimiters are how nested spans of
  * one character look (`********` is three italics around `**`), and such choices interact.
  */
@@ -368,17 +368,34 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
     }
     return undefined
   }
-  // During a search, a span makes one attempt, as decided.
-  const decided = () => once(opens[opens.length > 1 && decide() ? 1 : 0]!, decide(), 0)
+  // During a search, a span tries the delimiter and view decided first, then the others: a choice
+  // that its own content forces takes no flip, so the search's flips go to what its neighbours need.
+  const decided = (ok: (out: string) => boolean): string | undefined => {
+    const first = opens.length > 1 && decide() ? opens[1]! + opens[0]! : opens
+    const view = decide()
+    // Every attempt numbers the decisions below it alike, so that a flip means the same in each.
+    const mark = decisions
+    let reached = mark
+    try {
+      for (const d of first) {
+        for (const v of [view, !view]) {
+          decisions = mark
+          const found = once(d, v, 0)
+          reached = Math.max(reached, decisions)
+          if (found !== undefined && ok(found)) return found
+        }
+      }
+      return undefined
+    } finally {
+      decisions = Math.max(reached, decisions)
+    }
+  }
   let out: string | undefined
-  if (flipped) out = decided()
+  if (flipped) out = decided(() => true)
   else {
     const italics = Math.min(4, node.children.filter((kid) => kid.type === 'italic').length)
     for (const d of opens) for (const view of [false, true]) for (let flips = 0; !out && flips < 1 << italics; flips++) out ??= once(d, view, flips)
-    if (!out) out = search(() => {
-      const found = decided()
-      return found && reads(node, found.slice(size, -size), st) ? found : undefined
-    })
+    if (!out) out = search(() => decided((found) => reads(node, found.slice(size, -size), st)))
   }
   if (out === undefined) throw error ?? new StringifyError(node, 'ambiguous-delimiters', st.path)
   return out

@@ -189,6 +189,19 @@ describe('stringify round trip', () => {
     "a_..\n\n_*______*",
     "_  ___*____*\\__ __",
     " _**\n_*****\\__***   ***\\",
+    // Inside a search, each span falls back on the other delimiter and view when the ones decided fail on
+    // its own content, so the flips go to what its neighbours need (these took four or more flips).
+    "a_\n\\\\_*__*__a\n_ ",
+    "_*_** * * _\\***_*_*\\\\*",
+    "\\ _ .a_*_*_\\.a\\\\_",
+    " __ _\n*\\_*_*_\\_*  \n.__",
+    "a_ *\\___* _*a*_.._\n_\n",
+    " a_\n._*\\**\n_\n _**_.*a__*",
+    "|_ *_-~\n_~aa~a~--\n_*_|*_\\*\\_`1\\*#>|_>1*#",
+    "_\n\n*_*__*\n_a_*\n__ \n_*_*\n",
+    "_\n* \\\\_*_*_****_**\\\n ",
+    "|*`>|~_`_\\~*_a_\n>>- \\>\n*_*1 `\\a||*_*\n*",
+    "_\n_*\\|>*_*a11* ``_-*___*a*** *_`\\->_>a|_",
     // A masked link's URL that ends in `>` (the optional end of `<url>`, which it would lose).
     "[a](tel:+1]>>)",
     "[a](https://a.co/>>)",
