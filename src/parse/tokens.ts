@@ -34,29 +34,27 @@ function digitsEnd(s: string, i: number, end: number): number {
   return i
 }
 
-/** `DIGITS >` at `i`: the digits, or undefined. */
-function idThenGt(s: string, i: number, end: number): Token<string> | undefined {
+/** `DIGITS >` at `i`: where the digits end (at the `>`), or -1. */
+function idEnd(s: string, i: number, end: number): number {
   const j = digitsEnd(s, i, end)
-  if (j === i || j >= end || s.charCodeAt(j) !== C_GT) return undefined
-  return { node: s.slice(i, j), end: j + 1 }
+  return j === i || j >= end || s.charCodeAt(j) !== C_GT ? -1 : j
 }
 
 /** `<@id>`, `<@!id>`, `<@&id>` at `p` (which holds `<@`). */
 export function userOrRoleMention(s: string, p: number, end: number): Token<UserMention | RoleMention> | undefined {
   const c = s.charCodeAt(p + 2)
-  if (c === C_AMP) {
-    const id = idThenGt(s, p + 3, end)
-    return id && { node: { type: 'roleMention', id: id.node, position: undefined }, end: id.end }
-  }
-  const id = idThenGt(s, c === C_BANG ? p + 3 : p + 2, end)
-  return id && { node: { type: 'userMention', id: id.node, position: undefined }, end: id.end }
+  const i = c === C_AMP || c === C_BANG ? p + 3 : p + 2
+  const j = idEnd(s, i, end)
+  if (j < 0) return undefined
+  const id = s.slice(i, j)
+  return { node: c === C_AMP ? { type: 'roleMention', id, position: undefined } : { type: 'userMention', id, position: undefined }, end: j + 1 }
 }
 
 /** `<#id>` at `p`. */
 export function channelMention(s: string, p: number, end: number): Token<ChannelMention> | undefined {
   if (s.charCodeAt(p + 1) !== C_HASH) return undefined
-  const id = idThenGt(s, p + 2, end)
-  return id && { node: { type: 'channelMention', id: id.node, position: undefined }, end: id.end }
+  const j = idEnd(s, p + 2, end)
+  return j < 0 ? undefined : { node: { type: 'channelMention', id: s.slice(p + 2, j), position: undefined }, end: j + 1 }
 }
 
 /** `@everyone` or `@here` at `p` (no word boundary on either side). */
@@ -101,8 +99,8 @@ export function customEmoji(s: string, p: number, end: number): Token<CustomEmoj
   const nameStart = ++i
   while (i < end && isWord(s.charCodeAt(i))) i++
   if (i === nameStart || i >= end || s.charCodeAt(i) !== C_COLON) return undefined
-  const id = idThenGt(s, i + 1, end)
-  return id && { node: { type: 'customEmoji', name: s.slice(nameStart, i), id: id.node, animated, position: undefined }, end: id.end }
+  const j = idEnd(s, i + 1, end)
+  return j < 0 ? undefined : { node: { type: 'customEmoji', name: s.slice(nameStart, i), id: s.slice(i + 1, j), animated, position: undefined }, end: j + 1 }
 }
 
 /** One to three words of letters, numbers, `-`, `_`, Devanagari or Thai, each 1 to 32 long. */
@@ -127,8 +125,8 @@ export function guildNavigation(s: string, p: number, end: number): Token<GuildN
     const k = p + 4 + target.length
     if (k < end && s.charCodeAt(k) === C_GT) return { node: { type: 'guildNavigation', target, position: undefined }, end: k + 1 }
     if (target === 'linked-roles' && s.charCodeAt(k) === C_COLON) {
-      const id = idThenGt(s, k + 1, end)
-      if (id) return { node: { type: 'guildNavigation', target, roleId: id.node, position: undefined }, end: id.end }
+      const j = idEnd(s, k + 1, end)
+      if (j >= 0) return { node: { type: 'guildNavigation', target, roleId: s.slice(k + 1, j), position: undefined }, end: j + 1 }
     }
   }
   return undefined
