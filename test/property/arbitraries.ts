@@ -220,6 +220,28 @@ export function linkHeavyTextOf(options: TextOptions = {}): fc.Arbitrary<string>
   return fc.array(piece, { maxLength: options.maxParts ?? 24 }).map((parts) => parts.join(''))
 }
 
+/**
+ * Dense runs of the emphasis delimiters, with the spaces, escapes and punctuation that decide where
+ * they open and close: where nested and adjacent spans need the printer to pick each delimiter.
+ */
+export function emphasisDenseTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
+  const unit = fc.constantFrom('*', '*', '_', '_', ' ', 'a', '.', '\\', '\n', '~', '|', '1', '`', '-', '#', '>')
+  return fc.string({ unit, maxLength: options.maxParts ?? 32 })
+}
+
+/**
+ * Pieces around the places where the text scan looks again: the letters and colon of URL schemes,
+ * spaces before a newline (a line break) and a number after one (an ordered list).
+ */
+export function textScanTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
+  const piece = fc.constantFrom(
+    ...'hstp:/ \n1.-*_>#<\\`a)('.split(''),
+    'ttp', 'team', 'http', 'https', 'steam', '://', '  ', '   ', '\n ', '12', '1. ', '- ',
+    '[a](', 'https://a.co', 'hhttps://x', 'shttp://y', 'steam://a', '\r\n', '\t', 'é', '¯',
+  )
+  return fc.array(piece, { maxLength: options.maxParts ?? 32 }).map((parts) => parts.join(''))
+}
+
 /** Any of the three kinds of text. */
 export function messageTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
   return fc.oneof(unicodeTextOf(options), markupTextOf(options), markupTextWithControlsOf(options))

@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseWithGrammar } from '../../grammar/oracle.js'
 import { parse } from '../../src/index.js'
 import { BUDGET_BASE, SCAN_BUDGET, setScanBudget } from '../../src/parse/delimiters.js'
-import { lineStructuredTextOf, linkHeavyTextOf, markupTextOf, markupTextWithControlsOf, unicodeTextOf } from './arbitraries.js'
+import {
+  emphasisDenseTextOf,
+  lineStructuredTextOf,
+  linkHeavyTextOf,
+  markupTextOf,
+  markupTextWithControlsOf,
+  textScanTextOf,
+  unicodeTextOf,
+} from './arbitraries.js'
 
 // The oracle backtracks freely, so inputs stay short; many of them make up for it.
 const agree = (text: string) => {
@@ -39,6 +47,14 @@ describe('the runtime parser and the grammar oracle', () => {
 
   it('should build identical trees for masked-link-heavy messages', () => {
     fc.assert(fc.property(linkHeavyTextOf(), agree), { numRuns: 1500 })
+  })
+
+  it('should build identical trees where the text scan looks again (URL schemes, line breaks, numbered lines)', () => {
+    fc.assert(fc.property(textScanTextOf(), agree), { numRuns: 1500 })
+  })
+
+  it('should build identical trees for emphasis-dense messages', () => {
+    fc.assert(fc.property(emphasisDenseTextOf(), agree), { numRuns: 1500 })
   })
 })
 

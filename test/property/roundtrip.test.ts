@@ -17,7 +17,7 @@ import { parse } from '../../src/parse/index.js'
 import { StringifyError, stringify } from '../../src/stringify/index.js'
 import { print } from '../../src/stringify/print.js'
 import { withoutPositions } from '../helpers/walk.js'
-import { markupText, markupTextWithControls, unicodeText } from './arbitraries.js'
+import { emphasisDenseTextOf, markupText, markupTextWithControls, textScanTextOf, unicodeText } from './arbitraries.js'
 import { rootArbitrary } from './ast-arbitrary.js'
 
 /** Runs per property and arbitrary: thousands, in a few seconds. */
@@ -36,6 +36,8 @@ const texts = [
   ['full Unicode text', unicodeText],
   ['markup-dense text', markupText],
   ['markup-dense text with CRLF, CR, tabs, form feeds and surrogates', markupTextWithControls],
+  ['emphasis-dense text', emphasisDenseTextOf()],
+  ['text with URL schemes, line breaks and numbered lines', textScanTextOf()],
 ] as const
 
 describe('stringify round trip', () => {
