@@ -471,8 +471,10 @@ const span =
  * What ends a heading, subtext or list: a newline, except at the end of its scope. At the end of a
  * span it is one of the span's choices (its second view): the block takes the newline in, which keeps
  * its last character off the closing delimiter (`~~- a~\n~~`) but ends a star italic's content badly.
+ * Where no newline may stand (a span in a heading or subtext: `# ~~# a ~~`), a space does that, and
+ * the block trims it.
  */
-const lineEnd = (st: State): string => (st.last && !(st.inSpan && st.next) ? '' : '\n')
+const lineEnd = (st: State): string => (!st.last ? '\n' : !(st.inSpan && st.next) ? '' : st.f & (F_HEADING | F_SUB) ? ' ' : '\n')
 
 /** Heading and subtext content: one line, which the client trims. */
 function line(node: Parent, st: State, f: number): string {
@@ -587,10 +589,22 @@ function refused(node: Text, st: State, at: number): string {
         const head = escapeText(v.slice(0, s), { ...st, next: '[', last: false, rest: v.slice(s, e) + tail })
         return head + v.slice(s, e) + tail
       })
-      if (out !== undefined && reads(want, out, st)) return out
+      if (out !== undefined && (reads(want, out, st) || readsInItem(node, out, st))) return out
     }
   }
   return fail(node, 'unrepresentable-text', st)
+}
+
+/**
+ * Whether `out` reads as `node` inside a list item, where headings are off (so a `#` at its start needs
+ * no escape), and before something else (so the item does not trim its end).
+ */
+function readsInItem(node: Text, out: string, st: State): boolean {
+  if (!(st.f & F_ITEM) || st.f & F_QUOTE) return false
+  const fresh = /\n *$/.test(st.before)
+  const list = parse(`- ${((fresh ? '' : '<@0>') + out).replaceAll('\n', '\n  ')}<@0>`).children
+  const kids = list.length === 1 && list[0]!.type === 'list' ? ((list[0] as List).children[0]?.children ?? []) : []
+  return kids.length === (fresh ? 2 : 3) && !differ(node, kids[fresh ? 0 : 1], [])
 }
 
 export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> } = {
