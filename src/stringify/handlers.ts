@@ -271,6 +271,13 @@ function run(node: Node): RegExpExecArray | null {
 const NESTS: Record<string, string> = { bold: '**', underline: '__', strikethrough: '~~', spoiler: '||', italic: '' }
 
 /**
+ * Chains at least this long print in one loop inside searches too. Shorter ones go through their
+ * handlers, whose choices are what a search flips; from about a dozen spans on, the handlers' search
+ * spends the budget before it finds anything.
+ */
+const LONG_CHAIN = 8
+
+/**
  * A chain of spans, each the only child of the one before, around a run of delimiter characters
  * (`parse` makes them from runs of one delimiter character: `'*'.repeat(8000)` is italics 3,999 deep
  * around `**`), printed without recursion: every italic of the chain takes the same delimiter, the
@@ -280,13 +287,6 @@ const NESTS: Record<string, string> = { bold: '**', underline: '__', strikethrou
  * form reads back (the handlers then try, as deep as the stack allows). In a search, only a
  * {@link LONG_CHAIN} prints here.
  */
-/**
- * Chains at least this long print in one loop inside searches too. Shorter ones go through their
- * handlers, whose choices are what a search flips; from about a dozen spans on, the handlers' search
- * spends the budget before it finds anything.
- */
-const LONG_CHAIN = 8
-
 function chain(node: Node, st: State): string | undefined {
   const spans: Parent[] = []
   let core: Node = node
@@ -343,8 +343,8 @@ const decide = (): boolean => flipped !== undefined && flipped.has(decisions++)
  *
  * When nothing passes, the span searches: the decision points in its subtree (which delimiter each
  * italic tries first, which view each span tries first, whether a text leaves its delimiter
- * characters unescaped) are run with every set of up to two or three of them changed from the default, until
- * the output checks and parses back to the children. Runs of delimiters are how nested spans of
+ * characters unescaped) are run with every set of up to two or three of them changed from the
+ * default, until the output checks and parses back to the children. Runs of delimiters are how nested spans of
  * one character look (`********` is three italics around `**`), and such choices interact.
  */
 function delimit(node: Parent, st: State, opens: string, size: number, flag: (d: string) => number): string {
@@ -532,7 +532,8 @@ const edge = (st: State, v: string): boolean => st.last && !st.inSpan && !(st.f 
 /** A text with the escapes it needs, and the choices a search makes for it. */
 function plain(v: string, st: State): string {
   // Before a list that indents itself (see the list handler), end with a line break.
-  if (st.nextType === 'list' && st.rest.startsWith(' ') && breaks(v)) return `${escapeText(v.slice(0, -1), { ...st, next: ' ' })}  \n`
+  // (Escaped with the break in place: a `#` before it starts a heading that runs on past the newline.)
+  if (st.nextType === 'list' && st.rest.startsWith(' ') && breaks(v)) return escapeText(`${v.slice(0, -1)}  \n`, st)
   // In a search, an only child made of delimiters starts raw (it is most likely the core of a run).
   const run = flipped !== undefined && !st.prev && st.last && /^[*_~|]+$/.test(v)
   const raw = /[*_~|]/.test(v) && decide() !== run
@@ -648,8 +649,13 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       (prev && blockBefore(prev, v, st.last)) ||
       (wraps && !isSafeUrl(wraps[0]) && /^(?:italic|underline)$/.test(prev?.type ?? '') !== decide())
     ) {
-      // From the start, or from the first newline on (the spaces before it stay outside).
-      const out = wrap(node, st, 0) ?? attempt(() => wrap(node, st, Math.max(0, v.indexOf('\n'))))
+      // From the start, or from the first newline on (the spaces before it stay outside), or from
+      // where a scheme starts after a `:`, space or `>` (`:<p:/\n>` at the end of an item).
+      let out = wrap(node, st, 0) ?? attempt(() => wrap(node, st, Math.max(0, v.indexOf('\n'))))
+      for (const m of out === undefined ? v.matchAll(/[: >](?=[^: >]+:\/)/g) : []) {
+        out = attempt(() => wrap(node, st, m.index + 1))
+        if (out !== undefined) break
+      }
       if (out !== undefined) return out
     }
     // Trailing whitespace a heading before takes in; two spaces before the newline that a nested list

@@ -211,6 +211,13 @@ describe('stringify round trip', () => {
     "- # [  \n\t]()",
     // A heading at the end of a span in a heading: no newline may end it there, a space does.
     "# ~~# ~ ~~",
+    // Text ending in a newline at the end of an item: a refused URL in angle brackets keeps it, from
+    // where its scheme starts.
+    "- :<p:/\n >",
+    // A text before an indented list ends in a line break, and is escaped with it in place (a `#` or
+    // `>>>` before it would start a block that runs on past the newline).
+    "\\#  \n - #\n0. |",
+    "\\>>>  \n - 1\n1. #",
     // A masked link's URL that ends in `>` (the optional end of `<url>`, which it would lose).
     "[a](tel:+1]>>)",
     "[a](https://a.co/>>)",
