@@ -62,7 +62,7 @@ export function containsUrl(text: string): boolean {
 
 /** Length of the scheme and `://` of a bare URL at `p` (`http`, `https`, `steam`; lowercase only), or 0. */
 export function bareUrlScheme(s: string, p: number): number {
-  // Called on every `h` and `s` of running text: reject on the second character.
+  // Called at every step that starts on an ordinary character: reject on the second one.
   if (s.charCodeAt(p + 1) !== 0x74 /* t */) return 0
   if (s.charCodeAt(p) === 0x68 /* h */) {
     if (!s.startsWith('tp', p + 2)) return 0
