@@ -401,7 +401,7 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
   return out
 }
 
-/** Runs `attempt` with sets of one, two (and, when there are few, three) decisions changed. */
+/** Runs `attempt` with sets of one, two and three decisions changed (among the first 24). */
 function search(attempt: () => string | undefined): string | undefined {
   const saved = memo
   const savedChains = unchained
@@ -426,7 +426,7 @@ function search(attempt: () => string | undefined): string | undefined {
     const n = () => Math.min(points, 24)
     for (let i = 0; !out && i < n(); i++) out = run([i])
     for (let i = 0; !out && i < n(); i++) for (let j = i + 1; !out && j < n(); j++) out = run([i, j])
-    for (let i = 0; !out && i < n() && n() <= 16; i++) {
+    for (let i = 0; !out && i < n(); i++) {
       for (let j = i + 1; !out && j < n(); j++) for (let k = j + 1; !out && k < n(); k++) out = run([i, j, k])
     }
     return out

@@ -218,6 +218,8 @@ describe('stringify round trip', () => {
     // `>>>` before it would start a block that runs on past the newline).
     "\\#  \n - #\n0. |",
     "\\>>>  \n - 1\n1. #",
+    // Three flips among more than 16 decision points (an italic holding code and an italic, beside more).
+    "_`*`**\\_*`_*-\n|*_`_*",
     // A masked link's URL that ends in `>` (the optional end of `<url>`, which it would lose).
     "[a](tel:+1]>>)",
     "[a](https://a.co/>>)",
