@@ -312,7 +312,7 @@ export function nextOf(src: Source, chars: string, i: number): number {
     const x = s.charCodeAt(i)
     if (x === a || x === b || x === c) break
   }
-  charge(src, Math.max(0, i - from))
+  charge(src, i - from)
   return Math.min(i, s.length)
 }
 
