@@ -16,19 +16,19 @@ export interface LineBlock {
 }
 
 const spacesEnd = (s: string, i: number, end: number): number => {
-  while (i < end && s.charCodeAt(i) === C_SPACE) i++
+  while (i < end && String.prototype.charCodeAt.call(s, i) === C_SPACE) i++
   return i
 }
 
 const lineEndOf = (s: string, i: number, end: number): number => {
-  const j = s.indexOf('\n', i)
+  const j = String.prototype.indexOf.call(s, '\n', i)
   return j < 0 || j > end ? end : j
 }
 
 /** Trims JavaScript whitespace off both ends of [a, b). */
 function trim(s: string, a: number, b: number): [number, number] {
-  while (a < b && isSpace(s.charCodeAt(a))) a++
-  while (b > a && isSpace(s.charCodeAt(b - 1))) b--
+  while (a < b && isSpace(String.prototype.charCodeAt.call(s, a))) a++
+  while (b > a && isSpace(String.prototype.charCodeAt.call(s, b - 1))) b--
   return [a, b]
 }
 
@@ -40,23 +40,23 @@ export function heading(src: Source, p: number, end: number): LineBlock | undefi
   const s = src.s
   const i = spacesEnd(s, p, end)
   let j = i
-  while (j < end && s.charCodeAt(j) === C_HASH) j++
+  while (j < end && String.prototype.charCodeAt.call(s, j) === C_HASH) j++
   const depth = j - i
   if (depth < 1 || depth > 3) return undefined
   const w = Math.min(wsEndAt(src, j), end)
   if (w === j) return undefined
   // `\s+` is greedy: the content starts after all the whitespace, or gives some back when `#` or nothing follows.
   let c = w
-  if (w >= end || s.charCodeAt(w) === C_HASH) {
+  if (w >= end || String.prototype.charCodeAt.call(s, w) === C_HASH) {
     c = w - 1
-    while (c > j && s.charCodeAt(c) === C_LF) c--
+    while (c > j && String.prototype.charCodeAt.call(s, c) === C_LF) c--
     if (c === j) return undefined
   }
   const lineEnd = lineEndOf(s, c, end)
   // The content ends where only `#`s and then whitespace remain on the line.
   let q = lineEnd
-  while (q > c && s.charCodeAt(q - 1) !== C_LF && isSpace(s.charCodeAt(q - 1))) q--
-  while (q > c && s.charCodeAt(q - 1) === C_HASH) q--
+  while (q > c && String.prototype.charCodeAt.call(s, q - 1) !== C_LF && isSpace(String.prototype.charCodeAt.call(s, q - 1))) q--
+  while (q > c && String.prototype.charCodeAt.call(s, q - 1) === C_HASH) q--
   if (q < c + 1) q = c + 1
   // The trailing whitespace run swallows every following blank line, up to the last newline in it.
   let stop = lineEnd
@@ -65,7 +65,7 @@ export function heading(src: Source, p: number, end: number): LineBlock | undefi
     if (runEnd >= end) stop = end
     else {
       stop = runEnd
-      while (s.charCodeAt(stop - 1) !== C_LF) stop--
+      while (String.prototype.charCodeAt.call(s, stop - 1) !== C_LF) stop--
     }
   }
   const [a, b] = trim(s, c, q)
@@ -76,12 +76,12 @@ export function heading(src: Source, p: number, end: number): LineBlock | undefi
 export function subtext(src: Source, p: number, end: number): LineBlock | undefined {
   const s = src.s
   const i = spacesEnd(s, p, end)
-  if (!s.startsWith('-#', i) || i + 2 > end) return undefined
+  if (!String.prototype.startsWith.call(s, '-#', i) || i + 2 > end) return undefined
   const k = i + 2
   const w = spacesEnd(s, k, end)
   if (w === k) return undefined
   let c = w
-  if (w >= end || s.charCodeAt(w) === C_LF || (s.startsWith('-#', w) && w + 2 <= end)) {
+  if (w >= end || String.prototype.charCodeAt.call(s, w) === C_LF || (String.prototype.startsWith.call(s, '-#', w) && w + 2 <= end)) {
     c = w - 1
     if (c === k) return undefined
   }
@@ -105,8 +105,8 @@ export interface Quote {
 export function blockQuote(src: Source, p: number, end: number): Quote | undefined {
   const s = src.s
   const i = spacesEnd(s, p, end)
-  if (s.startsWith('>>>', i) && i + 3 < end) {
-    if (s.charCodeAt(i + 3) !== C_SPACE) return undefined
+  if (String.prototype.startsWith.call(s, '>>>', i) && i + 3 < end) {
+    if (String.prototype.charCodeAt.call(s, i + 3) !== C_SPACE) return undefined
     return { src, contentStart: i + 4, contentEnd: end, end }
   }
   const first = quoteLine(s, p, end)
@@ -133,9 +133,9 @@ export function blockQuote(src: Source, p: number, end: number): Quote | undefin
 /** ` *>(?!>>) +` at `i`: where the line's content starts (after one space), or -1. */
 function quoteLine(s: string, i: number, end: number): number {
   const j = spacesEnd(s, i, end)
-  if (s.charCodeAt(j) !== C_GT || j >= end) return -1
-  if (s.startsWith('>>', j + 1)) return -1
-  if (j + 1 >= end || s.charCodeAt(j + 1) !== C_SPACE) return -1
+  if (String.prototype.charCodeAt.call(s, j) !== C_GT || j >= end) return -1
+  if (String.prototype.startsWith.call(s, '>>', j + 1)) return -1
+  if (j + 1 >= end || String.prototype.charCodeAt.call(s, j + 1) !== C_SPACE) return -1
   return j + 2
 }
 
@@ -157,16 +157,16 @@ export interface ListMatch {
  * or 0: a bullet needs one or more spaces and then something other than a newline.
  */
 function bullet(s: string, i: number, end: number): number {
-  const c = s.charCodeAt(i)
+  const c = String.prototype.charCodeAt.call(s, i)
   let j = i
   if (c === C_DASH || c === C_STAR) j = i + 1
   else if (isDigit(c)) {
-    while (j < end && isDigit(s.charCodeAt(j))) j++
-    if (s.charCodeAt(j) !== C_DOT) return 0
+    while (j < end && isDigit(String.prototype.charCodeAt.call(s, j))) j++
+    if (String.prototype.charCodeAt.call(s, j) !== C_DOT) return 0
     j++
   } else return 0
   const k = spacesEnd(s, j, end)
-  return k > j && k < end && s.charCodeAt(k) !== C_LF ? k - i : 0
+  return k > j && k < end && String.prototype.charCodeAt.call(s, k) !== C_LF ? k - i : 0
 }
 
 /** Ordered lists start at their first number, clamped to what the client shows. */
@@ -188,14 +188,14 @@ export function list(src: Source, p: number, end: number, inherited: number): Li
   const contentStart = b0 + len
   // The list ends at the first newline (after at least one content character) before a line that starts with neither a space nor, unindented, a bullet.
   let stop = end
-  let x = s.indexOf('\n', contentStart + 1)
+  let x = String.prototype.indexOf.call(s, '\n', contentStart + 1)
   while (x >= 0 && x < end) {
     const y = x + 1
-    if (y >= end || (s.charCodeAt(y) !== C_SPACE && (indent > 0 || bullet(s, y, end) === 0))) {
+    if (y >= end || (String.prototype.charCodeAt.call(s, y) !== C_SPACE && (indent > 0 || bullet(s, y, end) === 0))) {
       stop = y
       break
     }
-    x = s.indexOf('\n', y)
+    x = String.prototype.indexOf.call(s, '\n', y)
   }
   // Split into items.
   const items: ListMatch['items'] = []
@@ -206,7 +206,7 @@ export function list(src: Source, p: number, end: number, inherited: number): Li
     items.push(itemSource(src, itemStart, to, itemIndent, itemStart === p ? b0 - p : itemIndent))
   }
   for (;;) {
-    const nl = s.indexOf('\n', lineStart)
+    const nl = String.prototype.indexOf.call(s, '\n', lineStart)
     if (nl < 0 || nl + 1 >= stop) break
     lineStart = nl + 1
     const sp = spacesEnd(s, lineStart, stop)
@@ -218,9 +218,9 @@ export function list(src: Source, p: number, end: number, inherited: number): Li
     }
   }
   finishItem(stop)
-  const first = s.charCodeAt(b0)
+  const first = String.prototype.charCodeAt.call(s, b0)
   const ordered = isDigit(first)
-  return { ordered, start: ordered ? clampStart(s.slice(b0, s.indexOf('.', b0))) : undefined, items, end: stop }
+  return { ordered, start: ordered ? clampStart(String.prototype.slice.call(s, b0, String.prototype.indexOf.call(s, '.', b0))) : undefined, items, end: stop }
 }
 
 /**
@@ -236,20 +236,20 @@ function itemSource(src: Source, from: number, to: number, indent: number, ownSp
   const width = indent + (afterBullet - b)
   // Trailing spaces and newlines go.
   let cut = to
-  while (cut > afterBullet && (s.charCodeAt(cut - 1) === C_LF || s.charCodeAt(cut - 1) === C_SPACE)) cut--
+  while (cut > afterBullet && (String.prototype.charCodeAt.call(s, cut - 1) === C_LF || String.prototype.charCodeAt.call(s, cut - 1) === C_SPACE)) cut--
   const ranges: number[] = []
   let a = afterBullet
   for (;;) {
-    const nl = s.indexOf('\n', a)
+    const nl = String.prototype.indexOf.call(s, '\n', a)
     const e = nl < 0 || nl >= cut ? cut : nl + 1
     ranges.push(a, e)
     if (e >= cut) break
     // Continuation line: drop up to `width` leading spaces.
     let k = e
-    while (k < cut && k - e < width && s.charCodeAt(k) === C_SPACE) k++
+    while (k < cut && k - e < width && String.prototype.charCodeAt.call(s, k) === C_SPACE) k++
     a = k
   }
-  const last = s.charCodeAt(to - 1) === C_LF ? to - 1 : to
+  const last = String.prototype.charCodeAt.call(s, to - 1) === C_LF ? to - 1 : to
   // A one-line item is a region of the list's own source.
   if (ranges.length === 2) return { src, contentStart: afterBullet, contentEnd: cut, start: from, end: last }
   return { src: derive(src, ranges), contentStart: 0, contentEnd: -1, start: from, end: last }

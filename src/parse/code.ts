@@ -31,21 +31,21 @@ const isLangChar = (c: number): boolean =>
  */
 export function codeBlock(src: Source, p: number, end: number): Fence | undefined {
   const s = src.s
-  if (p + 3 > end || !s.startsWith('```', p)) return undefined
+  if (p + 3 > end || !String.prototype.startsWith.call(s, '```', p)) return undefined
   const close = (lang: string | undefined, from: number): Fence | undefined => {
     let c = from
-    while (c < end && s.charCodeAt(c) === C_LF) c++
+    while (c < end && String.prototype.charCodeAt.call(s, c) === C_LF) c++
     if (c >= end) return undefined
     const q = nextLiteral(src, '```', c + 1)
     if (q + 3 > end) return undefined
     let v = q
-    while (s.charCodeAt(v - 1) === C_LF) v--
-    return { lang, value: s.slice(c, v), end: q + 3 }
+    while (String.prototype.charCodeAt.call(s, v - 1) === C_LF) v--
+    return { lang, value: String.prototype.slice.call(s, c, v), end: q + 3 }
   }
   let i = p + 3
-  while (i < end && isLangChar(s.charCodeAt(i))) i++
-  if (i > p + 3 && i < end && s.charCodeAt(i) === C_LF) {
-    const withLang = close(s.slice(p + 3, i), i)
+  while (i < end && isLangChar(String.prototype.charCodeAt.call(s, i))) i++
+  if (i > p + 3 && i < end && String.prototype.charCodeAt.call(s, i) === C_LF) {
+    const withLang = close(String.prototype.slice.call(s, p + 3, i), i)
     if (withLang) return withLang
   }
   return close(undefined, p + 3)
@@ -59,15 +59,15 @@ export function codeBlock(src: Source, p: number, end: number): Fence | undefine
 export function inlineCodeValue(code: string): string {
   let a = 0
   let b = code.length
-  if (code.charCodeAt(0) === C_SPACE) {
+  if (String.prototype.charCodeAt.call(code, 0) === C_SPACE) {
     let k = 1
-    while (code.charCodeAt(k) === C_SPACE) k++
-    if (code.charCodeAt(k) === C_BACKTICK) a = 1
+    while (String.prototype.charCodeAt.call(code, k) === C_SPACE) k++
+    if (String.prototype.charCodeAt.call(code, k) === C_BACKTICK) a = 1
   }
-  if (b - a >= 1 && code.charCodeAt(b - 1) === C_SPACE) {
+  if (b - a >= 1 && String.prototype.charCodeAt.call(code, b - 1) === C_SPACE) {
     let k = b - 2
-    while (k >= a && code.charCodeAt(k) === C_SPACE) k--
-    if (k >= a && code.charCodeAt(k) === C_BACKTICK) b--
+    while (k >= a && String.prototype.charCodeAt.call(code, k) === C_SPACE) k--
+    if (k >= a && String.prototype.charCodeAt.call(code, k) === C_BACKTICK) b--
   }
-  return code.slice(a, b)
+  return String.prototype.slice.call(code, a, b)
 }

@@ -68,7 +68,7 @@ class Tables {
     let run = 0
     for (let i = 0; i < n; i++) {
       if (run % 2 === 1) out[i] = 1
-      run = s.charCodeAt(i) === C_BACKSLASH ? run + 1 : 0
+      run = String.prototype.charCodeAt.call(s, i) === C_BACKSLASH ? run + 1 : 0
     }
     return (this._escaped = out)
   }
@@ -79,7 +79,7 @@ class Tables {
     const { s, n } = this
     const out = new Int32Array(n + 1)
     out[n] = n
-    for (let i = n - 1; i >= 0; i--) out[i] = s.charCodeAt(i) === s.charCodeAt(i + 1) ? out[i + 1]! : i + 1
+    for (let i = n - 1; i >= 0; i--) out[i] = String.prototype.charCodeAt.call(s, i) === String.prototype.charCodeAt.call(s, i + 1) ? out[i + 1]! : i + 1
     return (this._runEnd = out)
   }
 
@@ -89,7 +89,7 @@ class Tables {
     const { s, n } = this
     const out = new Int32Array(n + 1)
     out[n] = n
-    for (let i = n - 1; i >= 0; i--) out[i] = isSpace(s.charCodeAt(i)) ? out[i + 1]! : i
+    for (let i = n - 1; i >= 0; i--) out[i] = isSpace(String.prototype.charCodeAt.call(s, i)) ? out[i + 1]! : i
     return (this._wsEnd = out)
   }
 
@@ -107,10 +107,10 @@ class Tables {
     out[n] = out[n + 1] = n
     for (let q = n - 1; q >= 0; q--) {
       const ok =
-        s.charCodeAt(q) === cc &&
-        s.charCodeAt(q + 1) === cc &&
+        String.prototype.charCodeAt.call(s, q) === cc &&
+        String.prototype.charCodeAt.call(s, q + 1) === cc &&
         (esc === undefined || esc[q] === 0) &&
-        (q + 2 >= n || s.charCodeAt(q + 2) !== not)
+        (q + 2 >= n || String.prototype.charCodeAt.call(s, q + 2) !== not)
       out[q] = ok ? q : out[q + 1]!
     }
     this.pairs.set(key, out)
@@ -130,15 +130,15 @@ class Tables {
     const ev = new Int32Array(n + 2)
     ev[n] = ev[n + 1] = n * 4 + DEAD
     for (let p = n - 1; p >= 0; p--) {
-      const c = s.charCodeAt(p)
-      if (c === C_STAR) ev[p] = s.charCodeAt(p + 1) === C_STAR ? ev[p + 2]! : p * 4 + CLOSE
+      const c = String.prototype.charCodeAt.call(s, p)
+      if (c === C_STAR) ev[p] = String.prototype.charCodeAt.call(s, p + 1) === C_STAR ? ev[p + 2]! : p * 4 + CLOSE
       else if (c === C_BACKSLASH) ev[p] = p + 1 < n ? ev[p + 2]! : p * 4 + DEAD
       else if (isSpace(c)) {
         const r = ws[p]!
-        const d = s.charCodeAt(r)
+        const d = String.prototype.charCodeAt.call(s, r)
         if (r >= n) ev[p] = p * 4 + DEAD
         else if (d === C_STAR) {
-          ev[p] = s.charCodeAt(r + 1) === C_STAR ? ev[r + 2]! : p * 4 + (looseSpaces(s, p, r) ? LOOSE : DEAD)
+          ev[p] = String.prototype.charCodeAt.call(s, r + 1) === C_STAR ? ev[r + 2]! : p * 4 + (looseSpaces(s, p, r) ? LOOSE : DEAD)
         } else if (d === C_BACKSLASH) ev[p] = r + 1 < n ? ev[r + 2]! : p * 4 + DEAD
         else ev[p] = ev[r + 1]!
       } else ev[p] = ev[p + 1]!
@@ -161,9 +161,9 @@ class Tables {
     const ev = new Int32Array(n + 2)
     ev[n] = ev[n + 1] = n * 4 + DEAD
     for (let p = n - 1; p >= 0; p--) {
-      const c = s.charCodeAt(p)
+      const c = String.prototype.charCodeAt.call(s, p)
       if (c === C_UNDERSCORE) {
-        const d = s.charCodeAt(p + 1)
+        const d = String.prototype.charCodeAt.call(s, p + 1)
         ev[p] = d === C_UNDERSCORE ? ev[p + 2]! : p + 1 < n && isAlnum(d) ? p * 4 + DEAD : p * 4 + CLOSE
       } else if (c === C_BACKSLASH) ev[p] = p + 1 < n ? ev[p + 2]! : p * 4 + DEAD
       else ev[p] = ev[p + 1]!
@@ -210,9 +210,9 @@ class Tables {
     const { s, n } = this
     const runs = new Map<number, number[]>()
     for (let i = 0; i < n; i++) {
-      if (s.charCodeAt(i) !== C_BACKTICK) continue
+      if (String.prototype.charCodeAt.call(s, i) !== C_BACKTICK) continue
       let j = i + 1
-      while (s.charCodeAt(j) === C_BACKTICK) j++
+      while (String.prototype.charCodeAt.call(s, j) === C_BACKTICK) j++
       const list = runs.get(j - i)
       if (list) list.push(i)
       else runs.set(j - i, [i])
@@ -224,14 +224,14 @@ class Tables {
 
 function looseSpaces(s: string, from: number, to: number): boolean {
   if (to - from > 2) return false
-  for (let i = from; i < to; i++) if (s.charCodeAt(i) !== 0x20) return false
+  for (let i = from; i < to; i++) if (String.prototype.charCodeAt.call(s, i) !== 0x20) return false
   return true
 }
 
 function ambiguousStarts(s: string, amb: (c: number) => boolean): Int32Array {
   const n = s.length
   const out = new Int32Array(n + 1)
-  for (let i = 1; i <= n; i++) out[i] = amb(s.charCodeAt(i - 1)) ? out[i - 1]! : i
+  for (let i = 1; i <= n; i++) out[i] = amb(String.prototype.charCodeAt.call(s, i - 1)) ? out[i - 1]! : i
   return out
 }
 
@@ -274,7 +274,8 @@ export function wsEndAt(src: Source, i: number): number {
   if (!direct(src)) return tablesOf(src).wsEnd[i]!
   const s = src.s
   const from = i
-  while (i < s.length && isSpace(s.charCodeAt(i))) i++
+  // (Past the end the read is NaN, which is not a space.)
+  while (isSpace(String.prototype.charCodeAt.call(s, i))) i++
   charge(src, i - from)
   return i
 }
@@ -283,18 +284,19 @@ export function wsEndAt(src: Source, i: number): number {
 export function runEndAt(src: Source, i: number): number {
   if (!direct(src)) return tablesOf(src).runEnd[i]!
   const s = src.s
-  const c = s.charCodeAt(i)
+  const c = String.prototype.charCodeAt.call(s, i)
   let j = i + 1
-  while (j < s.length && s.charCodeAt(j) === c) j++
+  // (Past the end the read is NaN, which equals nothing.)
+  while (String.prototype.charCodeAt.call(s, j) === c) j++
   charge(src, j - i)
   return Math.min(j, s.length)
 }
 
 /** The first index >= i where `literal` starts (the source length when none). */
 export function nextLiteral(src: Source, literal: string, i: number): number {
-  if (!direct(src)) return tablesOf(src).next(literal, (s, j) => s.startsWith(literal, j))[i]!
+  if (!direct(src)) return tablesOf(src).next(literal, (s, j) => String.prototype.startsWith.call(s, literal, j))[i]!
   const s = src.s
-  const q = s.indexOf(literal, i)
+  const q = String.prototype.indexOf.call(s, literal, i)
   const at = q < 0 ? s.length : q
   charge(src, Math.max(0, at - i))
   return at
@@ -304,16 +306,17 @@ export function nextLiteral(src: Source, literal: string, i: number): number {
 export function nextOf(src: Source, chars: string, i: number): number {
   if (!direct(src)) return tablesOf(src).next(chars, (s, j) => chars.includes(s[j]!))[i]!
   const s = src.s
-  const a = chars.charCodeAt(0)
-  const b = chars.length > 1 ? chars.charCodeAt(1) : a
-  const c = chars.length > 2 ? chars.charCodeAt(2) : a
+  const a = String.prototype.charCodeAt.call(chars, 0)
+  const b = chars.length > 1 ? String.prototype.charCodeAt.call(chars, 1) : a
+  const c = chars.length > 2 ? String.prototype.charCodeAt.call(chars, 2) : a
   const from = i
-  for (; i < s.length; i++) {
-    const x = s.charCodeAt(i)
+  const n = s.length
+  for (; i < n; i++) {
+    const x = String.prototype.charCodeAt.call(s, i)
     if (x === a || x === b || x === c) break
   }
   charge(src, i - from)
-  return Math.min(i, s.length)
+  return Math.min(i, n)
 }
 
 /** The first index >= i whose character satisfies `pred` (the source length when none). */
@@ -321,16 +324,17 @@ export function nextWhere(src: Source, key: string, pred: (s: string, i: number)
   if (!direct(src)) return tablesOf(src).next(key, pred)[i]!
   const s = src.s
   const from = i
-  while (i < s.length && !pred(s, i)) i++
+  const n = s.length
+  while (i < n && !pred(s, i)) i++
   charge(src, i - from)
-  return Math.min(i, s.length)
+  return Math.min(i, n)
 }
 
 /** Whether the character at `i` is taken by a backslash before it (an odd run of them). */
 function isEscaped(src: Source, i: number): boolean {
   if (!direct(src)) return tablesOf(src).escaped[i] === 1
   let k = i
-  while (k > 0 && src.s.charCodeAt(k - 1) === C_BACKSLASH) k--
+  while (k > 0 && String.prototype.charCodeAt.call(src.s, k - 1) === C_BACKSLASH) k--
   charge(src, i - k)
   return (i - k) % 2 === 1
 }
@@ -343,9 +347,9 @@ function isEscaped(src: Source, i: number): boolean {
 export function closeDouble(src: Source, cc: number, contentStart: number, end: number): Closing | undefined {
   const s = src.s
   if (direct(src)) {
-    let i = contentStart + (s.charCodeAt(contentStart) === C_BACKSLASH ? 2 : 1)
-    for (; i + 2 <= end; i += s.charCodeAt(i) === C_BACKSLASH ? 2 : 1) {
-      if (s.charCodeAt(i) === cc && s.charCodeAt(i + 1) === cc && (i + 2 === end || s.charCodeAt(i + 2) !== cc)) break
+    let i = contentStart + (String.prototype.charCodeAt.call(s, contentStart) === C_BACKSLASH ? 2 : 1)
+    for (; i + 2 <= end; i += String.prototype.charCodeAt.call(s, i) === C_BACKSLASH ? 2 : 1) {
+      if (String.prototype.charCodeAt.call(s, i) === cc && String.prototype.charCodeAt.call(s, i + 1) === cc && (i + 2 === end || String.prototype.charCodeAt.call(s, i + 2) !== cc)) break
     }
     charge(src, i - contentStart)
     return i + 2 <= end ? { contentEnd: i, end: i + 2 } : undefined
@@ -354,7 +358,7 @@ export function closeDouble(src: Source, cc: number, contentStart: number, end: 
   if (q + 2 <= end) return { contentEnd: q, end: q + 2 }
   // At the region's end the rule sees no third delimiter, whatever follows in the source.
   const r = end - 2
-  if (r >= contentStart + 1 && !isEscaped(src, r) && s.charCodeAt(r) === cc && s.charCodeAt(r + 1) === cc) {
+  if (r >= contentStart + 1 && !isEscaped(src, r) && String.prototype.charCodeAt.call(s, r) === cc && String.prototype.charCodeAt.call(s, r + 1) === cc) {
     return { contentEnd: r, end }
   }
   return undefined
@@ -364,15 +368,15 @@ export function closeDouble(src: Source, cc: number, contentStart: number, end: 
 export function closeStrike(src: Source, contentStart: number, end: number): Closing | undefined {
   const s = src.s
   if (direct(src)) {
-    let q = s.indexOf('~~', contentStart + 1)
-    while (q >= 0 && q + 2 <= end && q + 2 !== end && s.charCodeAt(q + 2) === C_UNDERSCORE) q = s.indexOf('~~', q + 1)
+    let q = String.prototype.indexOf.call(s, '~~', contentStart + 1)
+    while (q >= 0 && q + 2 <= end && q + 2 !== end && String.prototype.charCodeAt.call(s, q + 2) === C_UNDERSCORE) q = String.prototype.indexOf.call(s, '~~', q + 1)
     charge(src, (q < 0 ? s.length : q) - contentStart)
     return q >= 0 && q + 2 <= end ? { contentEnd: q, end: q + 2 } : undefined
   }
   const q = tablesOf(src).pair(C_TILDE, C_UNDERSCORE, false)[contentStart + 1]!
   if (q + 2 <= end) return { contentEnd: q, end: q + 2 }
   const r = end - 2
-  if (r >= contentStart + 1 && src.s.charCodeAt(r) === C_TILDE && src.s.charCodeAt(r + 1) === C_TILDE) {
+  if (r >= contentStart + 1 && String.prototype.charCodeAt.call(src.s, r) === C_TILDE && String.prototype.charCodeAt.call(src.s, r + 1) === C_TILDE) {
     return { contentEnd: r, end }
   }
   return undefined
@@ -382,7 +386,7 @@ export function closeStrike(src: Source, contentStart: number, end: number): Clo
 export function closeSpoiler(src: Source, contentStart: number, end: number): Closing | undefined {
   let q: number
   if (direct(src)) {
-    q = src.s.indexOf('||', contentStart + 1)
+    q = String.prototype.indexOf.call(src.s, '||', contentStart + 1)
     charge(src, (q < 0 ? src.s.length : q) - contentStart)
   } else q = tablesOf(src).pair(C_PIPE, -1, false)[contentStart + 1]!
   return q >= 0 && q + 2 <= end ? { contentEnd: q, end: q + 2 } : undefined
@@ -391,8 +395,8 @@ export function closeSpoiler(src: Source, contentStart: number, end: number): Cl
 /** Where the first content token of an italic starting at `c` ends, or -1 when none can. */
 function firstToken(s: string, c: number, end: number, twin: number): number {
   if (c >= end) return -1
-  const ch = s.charCodeAt(c)
-  if (ch === twin) return c + 1 < end && s.charCodeAt(c + 1) === twin ? c + 2 : -1
+  const ch = String.prototype.charCodeAt.call(s, c)
+  if (ch === twin) return c + 1 < end && String.prototype.charCodeAt.call(s, c + 1) === twin ? c + 2 : -1
   if (ch === C_BACKSLASH) return c + 1 < end ? c + 2 : -1
   return c + 1
 }
@@ -402,7 +406,7 @@ function firstToken(s: string, c: number, end: number, twin: number): number {
  */
 export function closeStarItalic(src: Source, c: number, end: number, loose: boolean): Closing | undefined {
   const s = src.s
-  if (c >= end || isSpace(s.charCodeAt(c))) return undefined
+  if (c >= end || isSpace(String.prototype.charCodeAt.call(s, c))) return undefined
   const from = firstToken(s, c, end, C_STAR)
   if (from < 0) return undefined
   let ev: number
@@ -438,7 +442,7 @@ function walkStar(src: Source, b: number, end: number): number {
   const s = src.s
   for (;;) {
     if (b >= end) return end * 4 + DEAD
-    const c = s.charCodeAt(b)
+    const c = String.prototype.charCodeAt.call(s, b)
     if (c === C_STAR || c === C_BACKSLASH) {
       const r = Math.min(runEndAt(src, b), end)
       if ((r - b) % 2 === 0) b = r
@@ -448,9 +452,9 @@ function walkStar(src: Source, b: number, end: number): number {
     } else if (isSpace(c)) {
       const r = Math.min(wsEndAt(src, b), end)
       if (r >= end) return b * 4 + DEAD
-      const d = s.charCodeAt(r)
+      const d = String.prototype.charCodeAt.call(s, r)
       if (d === C_STAR) {
-        if (r + 1 < end && s.charCodeAt(r + 1) === C_STAR) b = r + 2
+        if (r + 1 < end && String.prototype.charCodeAt.call(s, r + 1) === C_STAR) b = r + 2
         else return b * 4 + (looseSpaces(s, b, r) ? LOOSE : DEAD)
       } else if (d === C_BACKSLASH) {
         if (r + 1 < end) b = r + 2
@@ -484,7 +488,7 @@ function walkUnderscore(src: Source, b: number, end: number): number {
   const s = src.s
   for (;;) {
     if (b >= end) return end * 4 + DEAD
-    const c = s.charCodeAt(b)
+    const c = String.prototype.charCodeAt.call(s, b)
     if (c !== C_UNDERSCORE && c !== C_BACKSLASH) {
       b++
       continue
@@ -497,7 +501,7 @@ function walkUnderscore(src: Source, b: number, end: number): number {
     } else {
       // A lone `_` closes before a non-word character or the end; a letter or digit kills the scan.
       const last = r - 1
-      return r < end && isAlnum(s.charCodeAt(r)) ? last * 4 + DEAD : last * 4 + CLOSE
+      return r < end && isAlnum(String.prototype.charCodeAt.call(s, r)) ? last * 4 + DEAD : last * 4 + CLOSE
     }
   }
 }
@@ -523,11 +527,11 @@ export function closeCode(src: Source, start: number, end: number): CodeSpan | u
     // One pass over the later runs: the first of each length up to m.
     const s = src.s
     const first: number[] = []
-    for (let q = s.indexOf('`', runEnd + 1); q >= 0 && q < end; ) {
+    for (let q = String.prototype.indexOf.call(s, '`', runEnd + 1); q >= 0 && q < end; ) {
       const r = runEndAt(src, q)
       const n = r - q
       if (n <= m && r <= end && first[n] === undefined) first[n] = q
-      q = s.indexOf('`', r)
+      q = String.prototype.indexOf.call(s, '`', r)
     }
     charge(src, end - runEnd)
     for (let n = m; n >= 1; n--) {

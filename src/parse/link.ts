@@ -53,7 +53,7 @@ export function matchLink(src: Source, p: number, end: number, memo: LinkMemo): 
   for (;;) {
     i = nextOf(src, '[]', i)
     if (i >= end) break
-    if (s.charCodeAt(i) === C_LBRACKET) {
+    if (String.prototype.charCodeAt.call(s, i) === C_LBRACKET) {
       const j = nextOf(src, ']', i + 1)
       if (j >= end) break
       i = j + 1
@@ -67,7 +67,7 @@ export function matchLink(src: Source, p: number, end: number, memo: LinkMemo): 
     }
     stops.push(i)
     const k = nextOf(src, '[]', i + 1)
-    if (k >= end || s.charCodeAt(k) !== C_RBRACKET) break
+    if (k >= end || String.prototype.charCodeAt.call(s, k) !== C_RBRACKET) break
     i++
   }
   let best = tail
@@ -83,7 +83,7 @@ export function matchLink(src: Source, p: number, end: number, memo: LinkMemo): 
       continue
     }
     if (best >= 0) continue
-    if (s.charCodeAt(q + 1) !== C_LPAREN) continue
+    if (String.prototype.charCodeAt.call(s, q + 1) !== C_LPAREN) continue
     if (matchTarget(src, q + 2, end, memo)) {
       best = q
       found = true
@@ -107,13 +107,13 @@ const target = { url: '', suppress: false, urlEnd: 0, gt: false, title: undefine
 function matchTarget(src: Source, b: number, end: number, memo: LinkMemo): boolean {
   const s = src.s
   const i0 = Math.min(wsEndAt(src, b), end)
-  if (s.charCodeAt(i0) === C_LT && i0 < end && scanTarget(src, i0 + 1, end, memo)) {
-    target.url = s.slice(i0 + 1, target.urlEnd)
+  if (String.prototype.charCodeAt.call(s, i0) === C_LT && i0 < end && scanTarget(src, i0 + 1, end, memo)) {
+    target.url = String.prototype.slice.call(s, i0 + 1, target.urlEnd)
     target.suppress = target.gt
     return true
   }
   if (scanTarget(src, i0, end, memo)) {
-    target.url = s.slice(i0, target.urlEnd)
+    target.url = String.prototype.slice.call(s, i0, target.urlEnd)
     target.suppress = false
     return true
   }
@@ -145,12 +145,12 @@ function scanTarget(src: Source, from: number, end: number, memo: LinkMemo): boo
     let dead = x > end || memo.failed?.has(x) === true
     if (!dead) {
       visited.push(x)
-      const c = s.charCodeAt(x)
+      const c = String.prototype.charCodeAt.call(s, x)
       // (Only a `>`, a `)` or whitespace can finish a target.)
       if ((c === C_GT || c === C_RPAREN || isSpace(c)) && finish(src, x, end)) return true
       if (x >= end || isSpace(c)) dead = true
       else if (c === C_BACKSLASH) {
-        if (x + 1 < end && !isLineTerminator(s.charCodeAt(x + 1))) x += 2
+        if (x + 1 < end && !isLineTerminator(String.prototype.charCodeAt.call(s, x + 1))) x += 2
         else dead = true
       } else if (c === C_LPAREN && nextOf(src, ')', x + 1) < end) {
         fallbacks.push(x + 1)
@@ -171,22 +171,22 @@ function scanTarget(src: Source, from: number, end: number, memo: LinkMemo): boo
 /** `>?(\s+['"]title['"])?\s*\)` at `x`. */
 function finish(src: Source, x: number, end: number): boolean {
   target.urlEnd = x
-  target.gt = src.s.charCodeAt(x) === C_GT && x < end && finishAfterGt(src, x + 1, end)
+  target.gt = String.prototype.charCodeAt.call(src.s, x) === C_GT && x < end && finishAfterGt(src, x + 1, end)
   return target.gt || finishAfterGt(src, x, end)
 }
 
 function finishAfterGt(src: Source, y: number, end: number): boolean {
   const s = src.s
   const w = Math.min(wsEndAt(src, y), end)
-  if (w > y && w < end && isQuote(s.charCodeAt(w))) {
+  if (w > y && w < end && isQuote(String.prototype.charCodeAt.call(s, w))) {
     const q = titleEnd(src, w + 1, end)
     if (q >= 0) {
-      target.title = s.slice(w + 1, q)
+      target.title = String.prototype.slice.call(s, w + 1, q)
       target.end = Math.min(wsEndAt(src, q + 1), end) + 1
       return true
     }
   }
-  if (w >= end || s.charCodeAt(w) !== C_RPAREN) return false
+  if (w >= end || String.prototype.charCodeAt.call(s, w) !== C_RPAREN) return false
   target.title = undefined
   target.end = w + 1
   return true
@@ -194,7 +194,7 @@ function finishAfterGt(src: Source, y: number, end: number): boolean {
 
 /** The first quote at or after `from` that whitespace and `)` follow within the region, or -1. */
 function titleEnd(src: Source, from: number, end: number): number {
-  const q = nextWhere(src, 'title', (s, i) => isQuote(s.charCodeAt(i)) && s.charCodeAt(wsEndAt(src, i + 1)) === C_RPAREN, from)
+  const q = nextWhere(src, 'title', (s, i) => isQuote(String.prototype.charCodeAt.call(s, i)) && String.prototype.charCodeAt.call(s, wsEndAt(src, i + 1)) === C_RPAREN, from)
   // Later candidates only end later, so the first one decides.
   return q < end && wsEndAt(src, q + 1) < end ? q : -1
 }

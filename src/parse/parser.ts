@@ -125,15 +125,15 @@ type Container = Bold | Italic | Underline | Strikethrough | Spoiler | Heading |
  * rarer newline and colon instead.
  */
 const STOP = new Uint8Array(128)
-for (const c of '*_~|`\\<@#->[') STOP[c.charCodeAt(0)] = 1
+for (const c of '*_~|`\\<@#->[') STOP[String.prototype.charCodeAt.call(c, 0)] = 1
 STOP[C_LF] = 2
 STOP[C_COLON] = 3
 
 /** After the newline at `q`: where a number follows it and its indentation (an ordered list may start there), or -1. */
 function listAfter(s: string, q: number, end: number): number {
   let r = q + 1
-  while (r < end && s.charCodeAt(r) === C_SPACE) r++
-  return r < end && isDigit(s.charCodeAt(r)) ? r : -1
+  while (r < end && String.prototype.charCodeAt.call(s, r) === C_SPACE) r++
+  return r < end && isDigit(String.prototype.charCodeAt.call(s, r)) ? r : -1
 }
 
 const SHRUG = '¯\\_(ツ)_/¯'
@@ -169,7 +169,7 @@ function span(src: Source, a: number, b: number): Position {
 
 class Parser {
   private stack: Frame[] = []
-  /** The previous capture: `prevSrc.s.slice(prevFrom, prevTo)`; absent when `prevSrc` is null. */
+  /** The previous capture: `String.prototype.slice.call(prevSrc.s, prevFrom, prevTo)`; absent when `prevSrc` is null. */
   private prevSrc: Source | null = null
   private prevFrom = 0
   private prevTo = 0
@@ -248,8 +248,8 @@ class Parser {
     else {
       const s = src.s
       let k = this.prevTo
-      while (k > this.prevFrom && s.charCodeAt(k - 1) === C_SPACE) k--
-      if (k > this.prevFrom && s.charCodeAt(k - 1) === C_LF) out = this.prevTo - k
+      while (k > this.prevFrom && String.prototype.charCodeAt.call(s, k - 1) === C_SPACE) k--
+      if (k > this.prevFrom && String.prototype.charCodeAt.call(s, k - 1) === C_LF) out = this.prevTo - k
     }
     return (this.prevLineCache = out)
   }
@@ -261,7 +261,7 @@ class Parser {
       f.tVal = value ?? null
     } else if (value !== undefined || f.tVal !== null) {
       // (Pieces of text are contiguous: each starts where the last ended.)
-      f.tVal = this.textValue(f) + (value ?? f.src.s.slice(from, to))
+      f.tVal = this.textValue(f) + (value ?? String.prototype.slice.call(f.src.s, from, to))
     }
     f.tTo = to
     this.setPrev(f.src, from, to)
@@ -270,7 +270,7 @@ class Parser {
 
   /** The pending text's value. */
   private textValue(f: Frame): string {
-    return f.tVal ?? f.src.s.slice(f.tFrom, f.tTo)
+    return f.tVal ?? String.prototype.slice.call(f.src.s, f.tFrom, f.tTo)
   }
 
   private flush(f: Frame): void {
@@ -306,7 +306,7 @@ class Parser {
     const s = src.s
     const p = f.pos
     const end = f.end
-    const c = s.charCodeAt(p)
+    const c = String.prototype.charCodeAt.call(s, p)
     const flags = f.flags
     const linkText = (flags & LINK_TEXT) !== 0
 
@@ -329,7 +329,7 @@ class Parser {
         if (p >= f.codeFail) {
           const code = closeCode(src, p, end)
           if (code) {
-            return this.leaf(f, { type: 'inlineCode', value: inlineCodeValue(s.slice(code.contentStart, code.contentEnd)), position: undefined }, p, code.end)
+            return this.leaf(f, { type: 'inlineCode', value: inlineCodeValue(String.prototype.slice.call(s, code.contentStart, code.contentEnd)), position: undefined }, p, code.end)
           }
           f.codeFail = Math.min(runEndAt(src, p), end)
         }
@@ -341,7 +341,7 @@ class Parser {
       }
       case C_BACKSLASH: {
         if (!linkText && p + 1 < end) {
-          const d = s.charCodeAt(p + 1)
+          const d = String.prototype.charCodeAt.call(s, p + 1)
           if (!isAlnum(d) && !isSpace(d)) return this.addText(f, p, p + 2, s[p + 1]!)
         }
         break
@@ -356,14 +356,14 @@ class Parser {
         break
       }
       case C_TILDE: {
-        if (s.charCodeAt(p + 1) === C_TILDE) {
+        if (String.prototype.charCodeAt.call(s, p + 1) === C_TILDE) {
           const m = closeStrike(src, p + 2, end)
           if (m) return this.open(f, { type: 'strikethrough', children: [], position: undefined }, src, p + 2, m.contentEnd, p, m.end)
         }
         break
       }
       case C_PIPE: {
-        if (s.charCodeAt(p + 1) === C_PIPE) {
+        if (String.prototype.charCodeAt.call(s, p + 1) === C_PIPE) {
           const m = closeSpoiler(src, p + 2, end)
           if (m) return this.open(f, { type: 'spoiler', children: [], position: undefined }, src, p + 2, m.contentEnd, p, m.end)
         }
@@ -378,14 +378,14 @@ class Parser {
       }
       case C_MACRON: {
         // (Not a rule of masked-link text.)
-        if (!linkText && s.startsWith(SHRUG, p) && p + SHRUG.length <= end) return this.addText(f, p, p + SHRUG.length)
+        if (!linkText && String.prototype.startsWith.call(s, SHRUG, p) && p + SHRUG.length <= end) return this.addText(f, p, p + SHRUG.length)
         break
       }
       case C_SPACE: {
         // Two or more spaces before a newline: a line break, kept as the newline alone.
         let r = p
-        while (r < end && s.charCodeAt(r) === C_SPACE) r++
-        if (r - p >= 2 && r < end && s.charCodeAt(r) === C_LF) return this.addText(f, p, r + 1, '\n')
+        while (r < end && String.prototype.charCodeAt.call(s, r) === C_SPACE) r++
+        if (r - p >= 2 && r < end && String.prototype.charCodeAt.call(s, r) === C_LF) return this.addText(f, p, r + 1, '\n')
         break
       }
       default: {
@@ -406,10 +406,10 @@ class Parser {
     const s = f.src.s
     const p = f.pos
     const end = f.end
-    let q = s.charCodeAt(p) === C_LF ? listAfter(s, p, end) : -1
+    let q = String.prototype.charCodeAt.call(s, p) === C_LF ? listAfter(s, p, end) : -1
     if (q < 0) {
       for (q = p + 1; q < end; q++) {
-        const ch = s.charCodeAt(q)
+        const ch = String.prototype.charCodeAt.call(s, q)
         if (ch >= 128) {
           if (ch === C_MACRON) break
           continue
@@ -420,7 +420,7 @@ class Parser {
         if (kind === 2) {
           // Two or more spaces before it make a line break, which starts at the first of them.
           let k = q
-          while (k > p + 1 && s.charCodeAt(k - 1) === C_SPACE) k--
+          while (k > p + 1 && String.prototype.charCodeAt.call(s, k - 1) === C_SPACE) k--
           if (q - k >= 2) {
             q = k
             break
@@ -430,9 +430,9 @@ class Parser {
             q = r
             break
           }
-        } else if (s.charCodeAt(q + 1) === C_SLASH) {
+        } else if (String.prototype.charCodeAt.call(s, q + 1) === C_SLASH) {
           // `http:`, `https:` or `steam:` before it: the scheme of a bare URL, which starts there.
-          const k = q - (s.charCodeAt(q - 1) === 0x70 /* p */ ? 4 : 5)
+          const k = q - (String.prototype.charCodeAt.call(s, q - 1) === 0x70 /* p */ ? 4 : 5)
           if (k > p && bareUrlScheme(s, k) > 0) {
             q = k
             break
@@ -486,10 +486,10 @@ class Parser {
     if (f.item && f.tFrom >= 0) {
       const v = this.textValue(f)
       let k = v.length
-      while (k > 0 && v.charCodeAt(k - 1) === C_SPACE) k--
-      if (k > 0 && v.charCodeAt(k - 1) === C_LF) {
+      while (k > 0 && String.prototype.charCodeAt.call(v, k - 1) === C_SPACE) k--
+      if (k > 0 && String.prototype.charCodeAt.call(v, k - 1) === C_LF) {
         f.tTo -= v.length - k + 1
-        f.tVal = v.slice(0, k - 1)
+        f.tVal = String.prototype.slice.call(v, 0, k - 1)
         if (f.tVal === '') f.tFrom = -1
       }
     }
@@ -521,7 +521,7 @@ class Parser {
     const end = f.end
     const italic: Closing | undefined =
       c === C_STAR ? closeStarItalic(src, p + 1, end, loose) : closeUnderscoreItalic(src, p + 1, end)
-    const double = src.s.charCodeAt(p + 1) === c && p + 2 < end ? closeDouble(src, c, p + 2, end) : undefined
+    const double = String.prototype.charCodeAt.call(src.s, p + 1) === c && p + 2 < end ? closeDouble(src, c, p + 2, end) : undefined
     if (italic && (!double || italic.end >= double.end)) {
       this.open(f, { type: 'italic', children: [], position: undefined }, src, p + 1, italic.contentEnd, p, italic.end)
       return true
@@ -543,7 +543,7 @@ class Parser {
     const s = src.s
     const p = f.pos
     const end = f.end
-    const second = s.charCodeAt(p + 1)
+    const second = String.prototype.charCodeAt.call(s, p + 1)
     let token: Token<Content> | undefined
     if (second === 0x74 /* t */) token = timestamp(s, p, end)
     if (linkText) return token !== undefined && (this.leaf(f, token.node, p, token.end), true)
@@ -572,10 +572,10 @@ class Parser {
     const p = f.pos
     const m = matchLink(src, p, f.end, (f.link ??= {}))
     if (!m) return false
-    const text = s.slice(m.textStart, m.textEnd)
+    const text = String.prototype.slice.call(s, m.textStart, m.textEnd)
     const ok =
       isSafeUrl(m.url) &&
-      text.trim() !== '' &&
+      String.prototype.trim.call(text) !== '' &&
       !containsUrl(text) &&
       !(m.title !== undefined && containsUrl(m.title)) &&
       this.textAllowedInLink(src, m.textStart, m.textEnd)
@@ -595,7 +595,7 @@ class Parser {
     // most link text has none, and needs no parse.
     let k = a
     for (; k < b; k++) {
-      const c = src.s.charCodeAt(k)
+      const c = String.prototype.charCodeAt.call(src.s, k)
       if (c === C_LT || c === C_AT || c === C_LBRACKET || c === C_BACKTICK) break
     }
     if (k === b) return true

@@ -53,24 +53,25 @@ function segment(map: SegmentMap, at: number, offset: number, step: number): voi
 
 /** Applies the client's preprocessing; returns the identity source when nothing changes. */
 export function preprocess(text: string): Source {
-  const cr = text.indexOf('\r') >= 0
+  const cr = String.prototype.indexOf.call(text, '\r') >= 0
   const origin: Origin = { text, lineStarts: lineStartsOf(text, cr), line: 0 }
-  if (!cr && text.indexOf('\t') < 0 && text.indexOf('\f') < 0) return { s: text, map: null, origin, tables: undefined, budget: undefined }
+  if (!cr && String.prototype.indexOf.call(text, '\t') < 0 && String.prototype.indexOf.call(text, '\f') < 0) return { s: text, map: null, origin, tables: undefined, budget: undefined }
   let s = ''
   const map: SegmentMap = []
   let from = 0
   const flush = (to: number) => {
     if (to > from) segment(map, s.length, from, 1)
-    s += text.slice(from, to)
+    s += String.prototype.slice.call(text, from, to)
   }
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
+  const n = text.length
+  for (let i = 0; i < n; i++) {
+    const c = String.prototype.charCodeAt.call(text, i)
     if (c !== C_CR && c !== C_TAB && c !== C_FF) continue
     flush(i)
     if (c === C_CR) {
       segment(map, s.length, i, 1)
       s += '\n'
-      if (text.charCodeAt(i + 1) === C_LF) i++
+      if (String.prototype.charCodeAt.call(text, i + 1) === C_LF) i++
     } else if (c === C_TAB) {
       // The four spaces share the tab's offset: a node that starts inside them starts at the tab.
       map.push(s.length, i, 0)
@@ -78,7 +79,7 @@ export function preprocess(text: string): Source {
     }
     from = i + 1
   }
-  flush(text.length)
+  flush(n)
   map.push(s.length, text.length, 0)
   return { s, map, origin, tables: undefined, budget: undefined }
 }
@@ -140,7 +141,7 @@ export function derive(parent: Source, ranges: number[]): Source {
         segment(map, s.length + from - a, up[u + 1]! + (from - up[u]!) * up[u + 2]!, up[u + 2]!)
       }
     }
-    s += parent.s.slice(a, b)
+    s += String.prototype.slice.call(parent.s, a, b)
   }
   map.push(s.length, s.length > 0 ? offsetOf(parent, last) : 0, 0)
   return { s, map, origin: parent.origin, tables: undefined, budget: undefined }
@@ -151,15 +152,16 @@ const ONE_LINE: readonly number[] = [0]
 
 /** Offsets at which the lines of `t` start (after LF, CRLF or a lone CR); `cr`: whether `t` holds a CR. */
 function lineStartsOf(t: string, cr: boolean): readonly number[] {
-  let i = t.indexOf('\n')
+  let i = String.prototype.indexOf.call(t, '\n')
   if (i < 0 && !cr) return ONE_LINE
   const starts = [0]
   if (!cr) {
-    for (; i >= 0; i = t.indexOf('\n', i + 1)) starts.push(i + 1)
+    for (; i >= 0; i = String.prototype.indexOf.call(t, '\n', i + 1)) starts.push(i + 1)
   } else {
-    for (i = 0; i < t.length; i++) {
-      const c = t.charCodeAt(i)
-      if (c === C_LF || (c === C_CR && t.charCodeAt(i + 1) !== C_LF)) starts.push(i + 1)
+    const n = t.length
+    for (i = 0; i < n; i++) {
+      const c = String.prototype.charCodeAt.call(t, i)
+      if (c === C_LF || (c === C_CR && String.prototype.charCodeAt.call(t, i + 1) !== C_LF)) starts.push(i + 1)
     }
   }
   return starts

@@ -30,37 +30,37 @@ export interface Token<T> {
 
 /** End of the run of ASCII digits starting at `i` (limited to `end`). */
 function digitsEnd(s: string, i: number, end: number): number {
-  while (i < end && isDigit(s.charCodeAt(i))) i++
+  while (i < end && isDigit(String.prototype.charCodeAt.call(s, i))) i++
   return i
 }
 
 /** `DIGITS >` at `i`: where the digits end (at the `>`), or -1. */
 function idEnd(s: string, i: number, end: number): number {
   const j = digitsEnd(s, i, end)
-  return j === i || j >= end || s.charCodeAt(j) !== C_GT ? -1 : j
+  return j === i || j >= end || String.prototype.charCodeAt.call(s, j) !== C_GT ? -1 : j
 }
 
 /** `<@id>`, `<@!id>`, `<@&id>` at `p` (which holds `<@`). */
 export function userOrRoleMention(s: string, p: number, end: number): Token<UserMention | RoleMention> | undefined {
-  const c = s.charCodeAt(p + 2)
+  const c = String.prototype.charCodeAt.call(s, p + 2)
   const i = c === C_AMP || c === C_BANG ? p + 3 : p + 2
   const j = idEnd(s, i, end)
   if (j < 0) return undefined
-  const id = s.slice(i, j)
+  const id = String.prototype.slice.call(s, i, j)
   return { node: c === C_AMP ? { type: 'roleMention', id, position: undefined } : { type: 'userMention', id, position: undefined }, end: j + 1 }
 }
 
 /** `<#id>` at `p`. */
 export function channelMention(s: string, p: number, end: number): Token<ChannelMention> | undefined {
-  if (s.charCodeAt(p + 1) !== C_HASH) return undefined
+  if (String.prototype.charCodeAt.call(s, p + 1) !== C_HASH) return undefined
   const j = idEnd(s, p + 2, end)
-  return j < 0 ? undefined : { node: { type: 'channelMention', id: s.slice(p + 2, j), position: undefined }, end: j + 1 }
+  return j < 0 ? undefined : { node: { type: 'channelMention', id: String.prototype.slice.call(s, p + 2, j), position: undefined }, end: j + 1 }
 }
 
 /** `@everyone` or `@here` at `p` (no word boundary on either side). */
 export function everyoneOrHere(s: string, p: number, end: number): Token<EveryoneMention | HereMention> | undefined {
-  if (s.startsWith('@everyone', p) && p + 9 <= end) return { node: { type: 'everyoneMention', position: undefined }, end: p + 9 }
-  if (s.startsWith('@here', p) && p + 5 <= end) return { node: { type: 'hereMention', position: undefined }, end: p + 5 }
+  if (String.prototype.startsWith.call(s, '@everyone', p) && p + 9 <= end) return { node: { type: 'everyoneMention', position: undefined }, end: p + 9 }
+  if (String.prototype.startsWith.call(s, '@here', p) && p + 5 <= end) return { node: { type: 'hereMention', position: undefined }, end: p + 5 }
   return undefined
 }
 
@@ -70,21 +70,21 @@ const STYLES = 'tTdDfFsSR'
 
 /** `<t:unix>` or `<t:unix:style>` at `p`. */
 export function timestamp(s: string, p: number, end: number): Token<Timestamp> | undefined {
-  if (!s.startsWith('<t:', p)) return undefined
+  if (!String.prototype.startsWith.call(s, '<t:', p)) return undefined
   let i = p + 3
-  if (s.charCodeAt(i) === C_DASH) i++
+  if (String.prototype.charCodeAt.call(s, i) === C_DASH) i++
   const j = digitsEnd(s, i, end)
   if (j === i || j - i > 17 || j >= end) return undefined
-  const unix = Number(s.slice(p + 3, j)) + 0 // `+ 0` turns -0 into 0
+  const unix = Number(String.prototype.slice.call(s, p + 3, j)) + 0 // `+ 0` turns -0 into 0
   if (Math.abs(unix) > MAX_UNIX) return undefined
   let k = j
   let style: string | undefined
-  if (s.charCodeAt(k) === C_COLON) {
+  if (String.prototype.charCodeAt.call(s, k) === C_COLON) {
     style = s[k + 1]
     if (style === undefined || !STYLES.includes(style) || k + 1 >= end) return undefined
     k += 2
   }
-  if (k >= end || s.charCodeAt(k) !== C_GT) return undefined
+  if (k >= end || String.prototype.charCodeAt.call(s, k) !== C_GT) return undefined
   const node: Timestamp =
     style === undefined ? { type: 'timestamp', unix, position: undefined } : { type: 'timestamp', unix, style: style as TimestampStyle, position: undefined }
   return { node, end: k + 1 }
@@ -93,14 +93,14 @@ export function timestamp(s: string, p: number, end: number): Token<Timestamp> |
 /** `<:name:id>` or `<a:name:id>` at `p`. */
 export function customEmoji(s: string, p: number, end: number): Token<CustomEmoji> | undefined {
   let i = p + 1
-  const animated = s.charCodeAt(i) === 0x61 /* a */
+  const animated = String.prototype.charCodeAt.call(s, i) === 0x61 /* a */
   if (animated) i++
-  if (s.charCodeAt(i) !== C_COLON) return undefined
+  if (String.prototype.charCodeAt.call(s, i) !== C_COLON) return undefined
   const nameStart = ++i
-  while (i < end && isWord(s.charCodeAt(i))) i++
-  if (i === nameStart || i >= end || s.charCodeAt(i) !== C_COLON) return undefined
+  while (i < end && isWord(String.prototype.charCodeAt.call(s, i))) i++
+  if (i === nameStart || i >= end || String.prototype.charCodeAt.call(s, i) !== C_COLON) return undefined
   const j = idEnd(s, i + 1, end)
-  return j < 0 ? undefined : { node: { type: 'customEmoji', name: s.slice(nameStart, i), id: s.slice(i + 1, j), animated, position: undefined }, end: j + 1 }
+  return j < 0 ? undefined : { node: { type: 'customEmoji', name: String.prototype.slice.call(s, nameStart, i), id: String.prototype.slice.call(s, i + 1, j), animated, position: undefined }, end: j + 1 }
 }
 
 /** One to three words of letters, numbers, `-`, `_`, Devanagari or Thai, each 1 to 32 long. */
@@ -108,7 +108,7 @@ const COMMAND = /<\/([-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}(?: [-_\p{L}\p{N}
 
 /** `</name:id>` at `p`. */
 export function commandMention(s: string, p: number, end: number): Token<CommandMention> | undefined {
-  if (s.charCodeAt(p + 1) !== C_SLASH) return undefined
+  if (String.prototype.charCodeAt.call(s, p + 1) !== C_SLASH) return undefined
   COMMAND.lastIndex = p
   const m = COMMAND.exec(s)
   if (!m || COMMAND.lastIndex > end) return undefined
@@ -119,14 +119,14 @@ const TARGETS: readonly GuildNavigationTarget[] = ['customize', 'browse', 'guide
 
 /** `<id:target>` or `<id:linked-roles:roleId>` at `p`. */
 export function guildNavigation(s: string, p: number, end: number): Token<GuildNavigation> | undefined {
-  if (!s.startsWith('<id:', p)) return undefined
+  if (!String.prototype.startsWith.call(s, '<id:', p)) return undefined
   for (const target of TARGETS) {
-    if (!s.startsWith(target, p + 4)) continue
+    if (!String.prototype.startsWith.call(s, target, p + 4)) continue
     const k = p + 4 + target.length
-    if (k < end && s.charCodeAt(k) === C_GT) return { node: { type: 'guildNavigation', target, position: undefined }, end: k + 1 }
-    if (target === 'linked-roles' && s.charCodeAt(k) === C_COLON) {
+    if (k < end && String.prototype.charCodeAt.call(s, k) === C_GT) return { node: { type: 'guildNavigation', target, position: undefined }, end: k + 1 }
+    if (target === 'linked-roles' && String.prototype.charCodeAt.call(s, k) === C_COLON) {
       const j = idEnd(s, k + 1, end)
-      if (j >= 0) return { node: { type: 'guildNavigation', target, roleId: s.slice(k + 1, j), position: undefined }, end: j + 1 }
+      if (j >= 0) return { node: { type: 'guildNavigation', target, roleId: String.prototype.slice.call(s, k + 1, j), position: undefined }, end: j + 1 }
     }
   }
   return undefined

@@ -48,7 +48,7 @@ export function parsesAsSafeUrl(url: string): boolean {
   if (scheme === 'http:' || scheme === 'https:') {
     if (!/^https?:\/\//i.test(url)) return false
     // The host as written: up to the first `/`, `?`, `#` or `\`, without any `userinfo@`.
-    const authority = url.slice(scheme.length + 2).split(/[/?#\\]/, 1)[0]!
+    const authority = String.prototype.slice.call(url, scheme.length + 2).split(/[/?#\\]/, 1)[0]!
     const host = authority.slice(authority.lastIndexOf('@') + 1)
     if (host.includes('%') || parsed.hostname === '') return false
   }
@@ -63,13 +63,13 @@ export function containsUrl(text: string): boolean {
 /** Length of the scheme and `://` of a bare URL at `p` (`http`, `https`, `steam`; lowercase only), or 0. */
 export function bareUrlScheme(s: string, p: number): number {
   // Called at every step that starts on an ordinary character: reject on the second one.
-  if (s.charCodeAt(p + 1) !== 0x74 /* t */) return 0
-  if (s.charCodeAt(p) === 0x68 /* h */) {
-    if (!s.startsWith('tp', p + 2)) return 0
-    const k = s.charCodeAt(p + 4) === 0x73 /* s */ ? p + 5 : p + 4
-    return s.startsWith('://', k) ? k + 3 - p : 0
+  if (String.prototype.charCodeAt.call(s, p + 1) !== 0x74 /* t */) return 0
+  if (String.prototype.charCodeAt.call(s, p) === 0x68 /* h */) {
+    if (!String.prototype.startsWith.call(s, 'tp', p + 2)) return 0
+    const k = String.prototype.charCodeAt.call(s, p + 4) === 0x73 /* s */ ? p + 5 : p + 4
+    return String.prototype.startsWith.call(s, '://', k) ? k + 3 - p : 0
   }
-  return s.startsWith('steam://', p) ? 8 : 0
+  return String.prototype.startsWith.call(s, 'steam://', p) ? 8 : 0
 }
 
 /** Characters a bare URL may not end with. */
@@ -86,16 +86,16 @@ export function bareUrl(s: string, p: number, end: number): { end: number; url: 
   if (scheme === 0) return undefined
   let j = p + scheme
   while (j < end) {
-    const c = s.charCodeAt(j)
+    const c = String.prototype.charCodeAt.call(s, j)
     if (c === C_LT || isSpace(c)) break
     j++
   }
   while (j > p + scheme + 1 && BAD_LAST.includes(s[j - 1]!)) j--
   if (BAD_LAST.includes(s[j - 1]!)) return undefined
-  if (s.charCodeAt(j - 1) === C_RPAREN) {
+  if (String.prototype.charCodeAt.call(s, j - 1) === C_RPAREN) {
     let balance = 0
     for (let k = p; k < j; k++) {
-      const c = s.charCodeAt(k)
+      const c = String.prototype.charCodeAt.call(s, k)
       if (c === C_LPAREN) balance++
       else if (c === C_RPAREN) balance--
     }
@@ -103,7 +103,7 @@ export function bareUrl(s: string, p: number, end: number): { end: number; url: 
   }
   // Two characters at least after the scheme, counted once the parenthesis went back.
   if (j - (p + scheme) < 2) return undefined
-  const url = s.slice(p, j)
+  const url = String.prototype.slice.call(s, p, j)
   return { end: j, url, safe: isSafeUrl(url) }
 }
 
@@ -119,10 +119,10 @@ export function angleUrl(
   const s = src.s
   // scheme: one or more characters other than `:`, space and `>` (found by table: `<<<<` must not rescan)
   const i = nextOf(src, ': >', p + 1)
-  if (i > p + 1 && i + 2 <= end && s.startsWith(':/', i)) {
+  if (i > p + 1 && i + 2 <= end && String.prototype.startsWith.call(s, ':/', i)) {
     const k = nextOf(src, ' >', i + 2)
-    if (k > i + 2 && k < end && s.charCodeAt(k) === C_GT) {
-      const url = s.slice(p + 1, k)
+    if (k > i + 2 && k < end && String.prototype.charCodeAt.call(s, k) === C_GT) {
+      const url = String.prototype.slice.call(s, p + 1, k)
       return { node: { type: 'autolink', url, suppressEmbed: true, position: undefined }, end: k + 1, safe: isSafeUrl(url), inner: url }
     }
   }
