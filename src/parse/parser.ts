@@ -155,11 +155,9 @@ const FORBIDDEN_IN_LINK = new Set([
 export function parseSource(src: Source): Root {
   const { origin } = src
   const root: Root = { type: 'root', children: [], position: { start: pointAt(origin, 0), end: pointAt(origin, origin.text.length) } }
-  try {
-    parser.run(src, 0, src.s.length, 0, root.children)
-  } finally {
-    parser.reset()
-  }
+  // A parser per message: its state is as young as the tree it builds, so storing one in the other
+  // never takes the garbage collector's slow path for old-to-young pointers (a shared parser did).
+  new Parser().run(src, 0, src.s.length, 0, root.children)
   return root
 }
 
@@ -169,7 +167,7 @@ function span(src: Source, a: number, b: number): Position {
 
 class Parser {
   private stack: Frame[] = []
-  /** The previous capture: `String.prototype.slice.call(prevSrc.s, prevFrom, prevTo)`; absent when `prevSrc` is null. */
+  /** The previous capture: characters `[prevFrom, prevTo)` of `prevSrc.s`; absent when `prevSrc` is null. */
   private prevSrc: Source | null = null
   private prevFrom = 0
   private prevTo = 0
@@ -177,17 +175,9 @@ class Parser {
   private prevLineCache = -2
   private linkChecks = 0
 
-  /** Forgets the last message (the parser is reused; nothing of a message may leak into the next). */
-  reset(): void {
-    this.prevSrc = null
-    this.prevLineCache = -2
-    this.linkChecks = 0
-    if (this.stack.length > 0) this.stack.length = 0
-  }
-
   run(src: Source, from: number, to: number, flags: number, kids: Nodes[], lists = 0): void {
     const outer = this.stack
-    // A run inside a run (checking masked-link text) needs a stack of its own; the top-level one is reused.
+    // A run inside a run (checking masked-link text) needs a stack of its own.
     this.stack = outer.length === 0 ? outer : []
     this.push(src, from, to, flags, lists, kids)
     while (this.stack.length > 0) {
@@ -615,5 +605,3 @@ class Parser {
   }
 }
 
-/** One parser serves every call: parsing never calls out, so it is never re-entered. */
-const parser = new Parser()
