@@ -123,6 +123,16 @@ for (const k of only ?? []) if (!passes[k]) throw new Error(`--only: unknown ${k
 const contenders = only ? all.filter((c) => only.includes(c.key)) : all
 
 const messages = makeCorpus(N, SEED)
+
+// `--passes=K`: K untimed passes per contender and nothing else, for counting instructions
+// (instructions.js runs this under valgrind).
+if (args.passes !== undefined) {
+  let sink = 0
+  for (const c of contenders) for (let k = 0; k < Number(args.passes); k++) sink = (sink + c.pass(messages)) | 0
+  console.log(`passes ${args.passes} errors ${errors} checksum ${sink}`)
+  process.exit(0)
+}
+
 const stats = corpusStats(messages)
 const env = environment(LIB)
 

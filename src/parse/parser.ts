@@ -379,7 +379,9 @@ class Parser {
         break
       }
       default: {
-        if (!linkText && bareUrlScheme(s, p) > 0) {
+        // (`p + 1 < end`: a URL needs more than one character, and a read past the end of the text
+        // would make the compiler give up inlining the reads in bareUrlScheme.)
+        if (!linkText && p + 1 < end && bareUrlScheme(s, p) > 0) {
           const m = bareUrl(s, p, end)
           if (m) {
             if (m.safe) return this.leaf(f, { type: 'autolink', url: m.url, suppressEmbed: false, position: undefined }, p, m.end)

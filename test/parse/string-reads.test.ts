@@ -1,10 +1,10 @@
 /**
  * The parser reads message text only through `String.prototype.<method>.call(s, …)`
  * (see `src/parse/chars.ts` for why: a method loaded from the string itself
- * goes megamorphic on the many kinds of string V8 makes, and parsing a chat
- * corpus took half again as many instructions). Nothing checks this but
- * the benchmark, so this test keeps a `s.charCodeAt(i)` from slipping back in,
- * and checks that text of every kind V8 makes parses to one and the same tree.
+ * goes megamorphic on the many kinds of string V8 makes, and parsing the bench
+ * corpus took 1.6 times the instructions). Nothing else would notice a
+ * `s.charCodeAt(i)` slipping back in but the benchmark, so this test does; it
+ * also checks that text of every kind V8 makes parses to one and the same tree.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'

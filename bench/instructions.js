@@ -1,0 +1,83 @@
+// Instructions, not seconds: each contender's passes over the corpus counted
+// by valgrind (callgrind), so the ratios do not move with the load on a
+// shared machine the way run.js's timings do.
+//
+//   npm run build && node bench/instructions.js [--only=ours,dmp,floor] [--lib=path/to/index.js] [--n=20000] [--json]
+//
+// Method: for each contender, `run.js --only=<key> --passes=K` runs K untimed
+// passes over the corpus (the same messages and pass functions run.js times)
+// under `valgrind --tool=callgrind`, once with K = 2 and once with K = 6; the
+// difference over 4 is the cost of one pass, without start-up, loading and
+// corpus generation. V8 compiles on the main thread and collects garbage on
+// one thread (`--no-concurrent-recompilation --single-threaded-gc`), so the
+// compiler's and the collector's work is counted the same way in every run.
+// Repeated runs of one build agree within about 2%.
+//
+// Instructions are not time: cache misses and allocation weigh more in
+// seconds than in instructions (our tree has a position on every node), so
+// run.js remains the measure of the targets; this one shows what a change did
+// when the machine is too noisy for timings to tell.
+//
+// Needs valgrind (Debian: apt-get install valgrind). Takes about 2 minutes for
+// ours and the floor, and 10 for discord-markdown-parser.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { fmt, libPath, parseArgs, printEnvironment, environment, table } from './util.js'
+
+const args = parseArgs()
+const LIB = libPath(args)
+const N = Number(args.n ?? 20000)
+const only = typeof args.only === 'string' ? args.only.split(',') : ['ours', 'dmp', 'floor']
+const RUN = fileURLToPath(new URL('run.js', import.meta.url))
+
+try {
+  execFileSync('valgrind', ['--version'], { stdio: 'ignore' })
+} catch {
+  console.error('instructions.js needs valgrind on the PATH (Debian: apt-get install valgrind)')
+  process.exit(2)
+}
+
+/** Instructions that `passes` passes of contender `key` take, start-up included. */
+function count(key, passes) {
+  const r = spawnSync(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      '--callgrind-out-file=/dev/null',
+      process.execPath,
+      '--no-concurrent-recompilation',
+      '--single-threaded-gc',
+      RUN,
+      `--lib=${LIB}`,
+      `--only=${key}`,
+      `--n=${N}`,
+      `--passes=${passes}`,
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 24 },
+  )
+  // valgrind reports on stderr.
+  const m = /Collected : (\d+)/.exec(r.stderr ?? '')
+  if (r.status !== 0 || !m) throw new Error(`valgrind run of ${key} failed (status ${r.status}):\n${r.stderr}`)
+  return Number(m[1])
+}
+
+const rows = []
+for (const key of only) {
+  if (!args.json) process.stderr.write(`counting ${key} ...\n`)
+  const perPass = (count(key, 6) - count(key, 2)) / 4
+  rows.push({ key, perPass, perMessage: perPass / N })
+}
+
+const ours = rows.find((r) => r.key === 'ours')
+if (args.json) {
+  console.log(JSON.stringify({ env: environment(LIB), n: N, rows }, null, 2))
+} else {
+  printEnvironment(environment(LIB))
+  console.log(`method:  valgrind callgrind, (6 passes - 2 passes) / 4 over makeCorpus(${N}, 1)\n`)
+  console.log(
+    table(
+      ['contender', 'instructions/pass', 'per message', 'vs ours'],
+      rows.map((r) => [r.key, fmt(r.perPass), fmt(r.perMessage), ours && r !== ours ? `${(r.perPass / ours.perPass).toFixed(2)}x` : '']),
+    ),
+  )
+}
