@@ -18,7 +18,6 @@ import type {
   List,
   ListItem,
   Nodes,
-  Position,
   Root,
   Spoiler,
   Strikethrough,
@@ -60,7 +59,7 @@ import {
   type Closing,
 } from './delimiters.js'
 import { matchLink, type LinkMemo } from './link.js'
-import { offsetOf, pointAt, type Source } from './source.js'
+import { pointAt, span, type Source } from './source.js'
 import {
   channelMention,
   commandMention,
@@ -159,10 +158,6 @@ export function parseSource(src: Source): Root {
   // never takes the garbage collector's slow path for old-to-young pointers (a shared parser did).
   new Parser().run(src, 0, src.s.length, 0, root.children)
   return root
-}
-
-function span(src: Source, a: number, b: number): Position {
-  return { start: pointAt(src.origin, offsetOf(src, a)), end: pointAt(src.origin, offsetOf(src, b)) }
 }
 
 class Parser {
@@ -270,18 +265,20 @@ class Parser {
     f.tVal = null
   }
 
+  /** Adds a leaf, made with its position, that matched `[from, to)` of the frame's source. */
   private leaf(f: Frame, node: Content, from: number, to: number): void {
     this.flush(f)
-    node.position = span(f.src, from, to)
     f.kids.push(node)
     this.setPrev(f.src, from, to)
     f.pos = to
   }
 
-  /** Adds `node` and parses `[a, b)` of `src` as its children; the capture is `[from, to)` of the frame's source. */
+  /**
+   * Adds `node`, made with its position, and parses `[a, b)` of `src` as its children; the capture
+   * is `[from, to)` of the frame's source.
+   */
   private open(f: Frame, node: Container, src: Source, a: number, b: number, from: number, to: number, flags = f.flags, lists = f.lists): void {
     this.flush(f)
-    node.position = span(f.src, from, to)
     f.kids.push(node)
     f.pos = to
     const block = node.type === 'heading' || node.type === 'subtext' || node.type === 'blockQuote'
@@ -311,15 +308,15 @@ class Parser {
           if (fence) {
             const node: Content =
               fence.lang === undefined
-                ? { type: 'codeBlock', value: fence.value, position: undefined }
-                : { type: 'codeBlock', value: fence.value, lang: fence.lang, position: undefined }
+                ? { type: 'codeBlock', value: fence.value, position: span(src, p, fence.end) }
+                : { type: 'codeBlock', value: fence.value, lang: fence.lang, position: span(src, p, fence.end) }
             return this.leaf(f, node, p, fence.end)
           }
         }
         if (p >= f.codeFail) {
           const code = closeCode(src, p, end)
           if (code) {
-            return this.leaf(f, { type: 'inlineCode', value: inlineCodeValue(String.prototype.slice.call(s, code.contentStart, code.contentEnd)), position: undefined }, p, code.end)
+            return this.leaf(f, { type: 'inlineCode', value: inlineCodeValue(String.prototype.slice.call(s, code.contentStart, code.contentEnd)), position: span(src, p, code.end) }, p, code.end)
           }
           f.codeFail = Math.min(runEndAt(src, p), end)
         }
@@ -348,20 +345,20 @@ class Parser {
       case C_TILDE: {
         if (String.prototype.charCodeAt.call(s, p + 1) === C_TILDE) {
           const m = closeStrike(src, p + 2, end)
-          if (m) return this.open(f, { type: 'strikethrough', children: [], position: undefined }, src, p + 2, m.contentEnd, p, m.end)
+          if (m) return this.open(f, { type: 'strikethrough', children: [], position: span(src, p, m.end) }, src, p + 2, m.contentEnd, p, m.end)
         }
         break
       }
       case C_PIPE: {
         if (String.prototype.charCodeAt.call(s, p + 1) === C_PIPE) {
           const m = closeSpoiler(src, p + 2, end)
-          if (m) return this.open(f, { type: 'spoiler', children: [], position: undefined }, src, p + 2, m.contentEnd, p, m.end)
+          if (m) return this.open(f, { type: 'spoiler', children: [], position: span(src, p, m.end) }, src, p + 2, m.contentEnd, p, m.end)
         }
         break
       }
       case C_AT: {
         if (!linkText) {
-          const m = everyoneOrHere(s, p, end)
+          const m = everyoneOrHere(s, p, end, src)
           if (m) return this.leaf(f, m.node, p, m.end)
         }
         break
@@ -384,7 +381,7 @@ class Parser {
         if (!linkText && p + 1 < end && bareUrlScheme(s, p) > 0) {
           const m = bareUrl(s, p, end)
           if (m) {
-            if (m.safe) return this.leaf(f, { type: 'autolink', url: m.url, suppressEmbed: false, position: undefined }, p, m.end)
+            if (m.safe) return this.leaf(f, { type: 'autolink', url: m.url, suppressEmbed: false, position: span(src, p, m.end) }, p, m.end)
             return this.addText(f, p, m.end, m.url)
           }
         }
@@ -445,21 +442,21 @@ class Parser {
     if (line === 0 && (c === C_SPACE || c === C_HASH) && (f.flags & NO_HEADING) === 0) {
       const m = heading(src, p, end)
       if (m) {
-        this.open(f, { type: 'heading', depth: m.depth, children: [], position: undefined }, src, m.contentStart, m.contentEnd, p, m.end)
+        this.open(f, { type: 'heading', depth: m.depth, children: [], position: span(src, p, m.end) }, src, m.contentStart, m.contentEnd, p, m.end)
         return true
       }
     }
     if (line === 0 && (c === C_SPACE || c === C_DASH) && (f.flags & NO_SUBTEXT) === 0) {
       const m = subtext(src, p, end)
       if (m) {
-        this.open(f, { type: 'subtext', children: [], position: undefined }, src, m.contentStart, m.contentEnd, p, m.end, f.flags | NO_SUBTEXT)
+        this.open(f, { type: 'subtext', children: [], position: span(src, p, m.end) }, src, m.contentStart, m.contentEnd, p, m.end, f.flags | NO_SUBTEXT)
         return true
       }
     }
     if ((c === C_SPACE || c === C_GT) && (f.flags & NO_QUOTE) === 0) {
       const m = blockQuote(src, p, end)
       if (m) {
-        this.open(f, { type: 'blockQuote', children: [], position: undefined }, m.src, m.contentStart, m.contentEnd, p, m.end, f.flags | NO_QUOTE)
+        this.open(f, { type: 'blockQuote', children: [], position: span(src, p, m.end) }, m.src, m.contentStart, m.contentEnd, p, m.end, f.flags | NO_QUOTE)
         return true
       }
     }
@@ -515,11 +512,11 @@ class Parser {
       c === C_STAR ? closeStarItalic(src, p + 1, end, loose) : closeUnderscoreItalic(src, p + 1, end)
     const double = String.prototype.charCodeAt.call(src.s, p + 1) === c && p + 2 < end ? closeDouble(src, c, p + 2, end) : undefined
     if (italic && (!double || italic.end >= double.end)) {
-      this.open(f, { type: 'italic', children: [], position: undefined }, src, p + 1, italic.contentEnd, p, italic.end)
+      this.open(f, { type: 'italic', children: [], position: span(src, p, italic.end) }, src, p + 1, italic.contentEnd, p, italic.end)
       return true
     }
     if (double) {
-      this.open(f, { type: c === C_STAR ? 'bold' : 'underline', children: [], position: undefined }, src, p + 2, double.contentEnd, p, double.end)
+      this.open(f, { type: c === C_STAR ? 'bold' : 'underline', children: [], position: span(src, p, double.end) }, src, p + 2, double.contentEnd, p, double.end)
       return true
     }
     return false
@@ -537,14 +534,14 @@ class Parser {
     const end = f.end
     const second = String.prototype.charCodeAt.call(s, p + 1)
     let token: Token<Content> | undefined
-    if (second === 0x74 /* t */) token = timestamp(s, p, end)
+    if (second === 0x74 /* t */) token = timestamp(s, p, end, src)
     if (linkText) return token !== undefined && (this.leaf(f, token.node, p, token.end), true)
     if (token === undefined) {
-      if (second === C_AT) token = userOrRoleMention(s, p, end)
-      else if (second === C_HASH) token = channelMention(s, p, end)
-      else if (second === C_SLASH) token = commandMention(s, p, end)
-      else if (second === C_COLON || second === 0x61 /* a */) token = customEmoji(s, p, end)
-      else if (second === 0x69 /* i */) token = guildNavigation(s, p, end)
+      if (second === C_AT) token = userOrRoleMention(s, p, end, src)
+      else if (second === C_HASH) token = channelMention(s, p, end, src)
+      else if (second === C_SLASH) token = commandMention(s, p, end, src)
+      else if (second === C_COLON || second === 0x61 /* a */) token = customEmoji(s, p, end, src)
+      else if (second === 0x69 /* i */) token = guildNavigation(s, p, end, src)
     }
     if (token) return this.leaf(f, token.node, p, token.end), true
     const url = angleUrl(src, p, end)
@@ -553,7 +550,7 @@ class Parser {
       else this.addText(f, p, url.end, url.inner)
       return true
     }
-    const contact = contactUrl(s, p, end)
+    const contact = contactUrl(s, p, end, src)
     return contact !== undefined && (this.leaf(f, contact.node, p, contact.end), true)
   }
 
@@ -575,7 +572,7 @@ class Parser {
       this.addText(f, p, m.end)
       return true
     }
-    const node: Link = { type: 'link', url: m.url, suppressEmbed: m.suppressEmbed, children: [] as LinkContent[], position: undefined }
+    const node: Link = { type: 'link', url: m.url, suppressEmbed: m.suppressEmbed, children: [] as LinkContent[], position: span(src, p, m.end) }
     this.open(f, node, src, m.textStart, m.textEnd, p, m.end, LINK_TEXT | NO_BLOCKS, f.lists)
     return true
   }

@@ -8,7 +8,7 @@
  * the original input, so that every node's position indexes what the user
  * actually typed.
  */
-import type { Point } from '../ast.js'
+import type { Point, Position } from '../ast.js'
 import { C_CR, C_FF, C_LF, C_TAB } from './chars.js'
 
 /** Line starts of the original input, for turning offsets into line/column. */
@@ -178,4 +178,9 @@ export function pointAt(origin: Origin, offset: number): Point {
   lo = lastAtMost(starts, 1, offset)
   origin.line = lo
   return { line: lo + 1, column: offset - starts[lo]! + 1, offset }
+}
+
+/** The unist position of `[a, b)` of a source, in the original input. */
+export function span(src: Source, a: number, b: number): Position {
+  return { start: pointAt(src.origin, offsetOf(src, a)), end: pointAt(src.origin, offsetOf(src, b)) }
 }

@@ -1,10 +1,11 @@
 /**
  * The leaf rules that begin with `<` or `@`: mentions, timestamps, custom
  * emoji, command mentions and server navigation. Each reads at `p` and
- * returns the node and where the match ends, or nothing. The node's
- * `position` is `undefined`, for the parser to fill: every node is made with
- * the slot, since an object has no room for a property added after it was
- * made (V8 would allocate a second block for it).
+ * returns the node and where the match ends, or nothing. The node is made
+ * with its `position` in `at`, the source `s` belongs to (absent, and the
+ * position `undefined`, where only the match matters: the printer's checks).
+ * A position filled in afterwards would be one store site for every kind of
+ * node, which V8 handles far more slowly than a store per kind.
  * None of them looks past the next `>`, so their scans never overlap.
  */
 import type {
@@ -21,6 +22,7 @@ import type {
   UserMention,
 } from '../ast.js'
 import { C_AMP, C_BANG, C_COLON, C_DASH, C_GT, C_HASH, C_SLASH, isDigit, isWord } from './chars.js'
+import { span, type Source } from './source.js'
 
 /** A leaf node and the end of its match. */
 export interface Token<T> {
@@ -41,26 +43,26 @@ function idEnd(s: string, i: number, end: number): number {
 }
 
 /** `<@id>`, `<@!id>`, `<@&id>` at `p` (which holds `<@`). */
-export function userOrRoleMention(s: string, p: number, end: number): Token<UserMention | RoleMention> | undefined {
+export function userOrRoleMention(s: string, p: number, end: number, at?: Source): Token<UserMention | RoleMention> | undefined {
   const c = String.prototype.charCodeAt.call(s, p + 2)
   const i = c === C_AMP || c === C_BANG ? p + 3 : p + 2
   const j = idEnd(s, i, end)
   if (j < 0) return undefined
   const id = String.prototype.slice.call(s, i, j)
-  return { node: c === C_AMP ? { type: 'roleMention', id, position: undefined } : { type: 'userMention', id, position: undefined }, end: j + 1 }
+  return { node: c === C_AMP ? { type: 'roleMention', id, position: at && span(at, p, j + 1) } : { type: 'userMention', id, position: at && span(at, p, j + 1) }, end: j + 1 }
 }
 
 /** `<#id>` at `p`. */
-export function channelMention(s: string, p: number, end: number): Token<ChannelMention> | undefined {
+export function channelMention(s: string, p: number, end: number, at?: Source): Token<ChannelMention> | undefined {
   if (String.prototype.charCodeAt.call(s, p + 1) !== C_HASH) return undefined
   const j = idEnd(s, p + 2, end)
-  return j < 0 ? undefined : { node: { type: 'channelMention', id: String.prototype.slice.call(s, p + 2, j), position: undefined }, end: j + 1 }
+  return j < 0 ? undefined : { node: { type: 'channelMention', id: String.prototype.slice.call(s, p + 2, j), position: at && span(at, p, j + 1) }, end: j + 1 }
 }
 
 /** `@everyone` or `@here` at `p` (no word boundary on either side). */
-export function everyoneOrHere(s: string, p: number, end: number): Token<EveryoneMention | HereMention> | undefined {
-  if (String.prototype.startsWith.call(s, '@everyone', p) && p + 9 <= end) return { node: { type: 'everyoneMention', position: undefined }, end: p + 9 }
-  if (String.prototype.startsWith.call(s, '@here', p) && p + 5 <= end) return { node: { type: 'hereMention', position: undefined }, end: p + 5 }
+export function everyoneOrHere(s: string, p: number, end: number, at?: Source): Token<EveryoneMention | HereMention> | undefined {
+  if (String.prototype.startsWith.call(s, '@everyone', p) && p + 9 <= end) return { node: { type: 'everyoneMention', position: at && span(at, p, p + 9) }, end: p + 9 }
+  if (String.prototype.startsWith.call(s, '@here', p) && p + 5 <= end) return { node: { type: 'hereMention', position: at && span(at, p, p + 5) }, end: p + 5 }
   return undefined
 }
 
@@ -69,7 +71,7 @@ export const MAX_UNIX = 8_640_000_000_000
 const STYLES = 'tTdDfFsSR'
 
 /** `<t:unix>` or `<t:unix:style>` at `p`. */
-export function timestamp(s: string, p: number, end: number): Token<Timestamp> | undefined {
+export function timestamp(s: string, p: number, end: number, at?: Source): Token<Timestamp> | undefined {
   if (!String.prototype.startsWith.call(s, '<t:', p)) return undefined
   let i = p + 3
   if (String.prototype.charCodeAt.call(s, i) === C_DASH) i++
@@ -86,12 +88,14 @@ export function timestamp(s: string, p: number, end: number): Token<Timestamp> |
   }
   if (k >= end || String.prototype.charCodeAt.call(s, k) !== C_GT) return undefined
   const node: Timestamp =
-    style === undefined ? { type: 'timestamp', unix, position: undefined } : { type: 'timestamp', unix, style: style as TimestampStyle, position: undefined }
+    style === undefined
+      ? { type: 'timestamp', unix, position: at && span(at, p, k + 1) }
+      : { type: 'timestamp', unix, style: style as TimestampStyle, position: at && span(at, p, k + 1) }
   return { node, end: k + 1 }
 }
 
 /** `<:name:id>` or `<a:name:id>` at `p`. */
-export function customEmoji(s: string, p: number, end: number): Token<CustomEmoji> | undefined {
+export function customEmoji(s: string, p: number, end: number, at?: Source): Token<CustomEmoji> | undefined {
   let i = p + 1
   const animated = String.prototype.charCodeAt.call(s, i) === 0x61 /* a */
   if (animated) i++
@@ -100,33 +104,33 @@ export function customEmoji(s: string, p: number, end: number): Token<CustomEmoj
   while (i < end && isWord(String.prototype.charCodeAt.call(s, i))) i++
   if (i === nameStart || i >= end || String.prototype.charCodeAt.call(s, i) !== C_COLON) return undefined
   const j = idEnd(s, i + 1, end)
-  return j < 0 ? undefined : { node: { type: 'customEmoji', name: String.prototype.slice.call(s, nameStart, i), id: String.prototype.slice.call(s, i + 1, j), animated, position: undefined }, end: j + 1 }
+  return j < 0 ? undefined : { node: { type: 'customEmoji', name: String.prototype.slice.call(s, nameStart, i), id: String.prototype.slice.call(s, i + 1, j), animated, position: at && span(at, p, j + 1) }, end: j + 1 }
 }
 
 /** One to three words of letters, numbers, `-`, `_`, Devanagari or Thai, each 1 to 32 long. */
 const COMMAND = /<\/([-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}(?: [-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}){0,2}):(\d+)>/uy
 
 /** `</name:id>` at `p`. */
-export function commandMention(s: string, p: number, end: number): Token<CommandMention> | undefined {
+export function commandMention(s: string, p: number, end: number, at?: Source): Token<CommandMention> | undefined {
   if (String.prototype.charCodeAt.call(s, p + 1) !== C_SLASH) return undefined
   COMMAND.lastIndex = p
   const m = COMMAND.exec(s)
   if (!m || COMMAND.lastIndex > end) return undefined
-  return { node: { type: 'commandMention', name: m[1]!, id: m[2]!, position: undefined }, end: COMMAND.lastIndex }
+  return { node: { type: 'commandMention', name: m[1]!, id: m[2]!, position: at && span(at, p, COMMAND.lastIndex) }, end: COMMAND.lastIndex }
 }
 
 const TARGETS: readonly GuildNavigationTarget[] = ['customize', 'browse', 'guide', 'linked-roles', 'home']
 
 /** `<id:target>` or `<id:linked-roles:roleId>` at `p`. */
-export function guildNavigation(s: string, p: number, end: number): Token<GuildNavigation> | undefined {
+export function guildNavigation(s: string, p: number, end: number, at?: Source): Token<GuildNavigation> | undefined {
   if (!String.prototype.startsWith.call(s, '<id:', p)) return undefined
   for (const target of TARGETS) {
     if (!String.prototype.startsWith.call(s, target, p + 4)) continue
     const k = p + 4 + target.length
-    if (k < end && String.prototype.charCodeAt.call(s, k) === C_GT) return { node: { type: 'guildNavigation', target, position: undefined }, end: k + 1 }
+    if (k < end && String.prototype.charCodeAt.call(s, k) === C_GT) return { node: { type: 'guildNavigation', target, position: at && span(at, p, k + 1) }, end: k + 1 }
     if (target === 'linked-roles' && String.prototype.charCodeAt.call(s, k) === C_COLON) {
       const j = idEnd(s, k + 1, end)
-      if (j >= 0) return { node: { type: 'guildNavigation', target, roleId: String.prototype.slice.call(s, k + 1, j), position: undefined }, end: j + 1 }
+      if (j >= 0) return { node: { type: 'guildNavigation', target, roleId: String.prototype.slice.call(s, k + 1, j), position: at && span(at, p, j + 1) }, end: j + 1 }
     }
   }
   return undefined

@@ -6,7 +6,7 @@
 import type { Autolink } from '../ast.js'
 import { C_GT, C_LT, C_RPAREN, C_LPAREN, isSpace } from './chars.js'
 import { nextOf } from './delimiters.js'
-import type { Source } from './source.js'
+import { span, type Source } from './source.js'
 import type { Token } from './tokens.js'
 
 const SCHEMES = new Set(['http:', 'https:', 'discord:', 'tel:', 'sms:', 'mailto:'])
@@ -123,7 +123,7 @@ export function angleUrl(
     const k = nextOf(src, ' >', i + 2)
     if (k > i + 2 && k < end && String.prototype.charCodeAt.call(s, k) === C_GT) {
       const url = String.prototype.slice.call(s, p + 1, k)
-      return { node: { type: 'autolink', url, suppressEmbed: true, position: undefined }, end: k + 1, safe: isSafeUrl(url), inner: url }
+      return { node: { type: 'autolink', url, suppressEmbed: true, position: span(src, p, k + 1) }, end: k + 1, safe: isSafeUrl(url), inner: url }
     }
   }
   return undefined
@@ -136,10 +136,10 @@ const CONTACT = /<(?:([^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)|((?:tel:|sms:)\+?\d[\d ().
  * and phone numbers, `<+1 555 0100>`, `<tel:…>` or `<sms:…>` (a `tel:` link
  * unless written with its scheme). They skip the safety check.
  */
-export function contactUrl(s: string, p: number, end: number): Token<Autolink> | undefined {
+export function contactUrl(s: string, p: number, end: number, at?: Source): Token<Autolink> | undefined {
   CONTACT.lastIndex = p
   const m = CONTACT.exec(s)
   if (!m || CONTACT.lastIndex > end) return undefined
   const url = m[1] !== undefined ? `mailto:${m[1]}` : m[2] ?? `tel:${m[3]!}`
-  return { node: { type: 'autolink', url, suppressEmbed: true, position: undefined }, end: CONTACT.lastIndex }
+  return { node: { type: 'autolink', url, suppressEmbed: true, position: at && span(at, p, CONTACT.lastIndex) }, end: CONTACT.lastIndex }
 }
