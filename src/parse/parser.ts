@@ -124,7 +124,7 @@ type Container = Bold | Italic | Underline | Strikethrough | Spoiler | Heading |
  * rarer newline and colon instead.
  */
 const STOP = new Uint8Array(128)
-for (const c of '*_~|`\\<@#->[') STOP[String.prototype.charCodeAt.call(c, 0)] = 1
+for (const c of '*_~|`\\<@#->[') STOP[c.charCodeAt(0)] = 1
 STOP[C_LF] = 2
 STOP[C_COLON] = 3
 
