@@ -85,14 +85,18 @@ const MAX_LISTS = 10
 /** Masked links checked inside masked-link text, at most this deep. */
 const MAX_LINK_CHECKS = 10
 
-/** A region being parsed into `kids`. */
+/** A region being parsed into the children of `owner`. */
 interface Frame {
   src: Source
   pos: number
   end: number
   flags: number
   lists: number
-  kids: Nodes[]
+  /**
+   * The node whose `children` the region becomes. Its first child replaces the empty array it was
+   * made with by a one-element array: a first push would give it room for 17.
+   */
+  owner: Owner
   /**
    * Pending text: its span, and its value when that is not just the span's characters (an escape,
    * a line break); merged until something else is pushed.
@@ -113,6 +117,9 @@ interface Frame {
   item: boolean
 }
 
+/** What a frame parses into: a node with children, or a scratch list (checking masked-link text). */
+type Owner = { children: Nodes[] }
+
 type Container = Bold | Italic | Underline | Strikethrough | Spoiler | Heading | Subtext | BlockQuote | Link | ListItem
 
 /**
@@ -127,6 +134,22 @@ const STOP = new Uint8Array(128)
 for (const c of '*_~|`\\<@#->[') STOP[c.charCodeAt(0)] = 1
 STOP[C_LF] = 2
 STOP[C_COLON] = 3
+
+/**
+ * Whether `[a, b)` of `s` is one text node whatever the context: no rule can
+ * start anywhere in it (no stop, colon or newline; not a space or digit first,
+ * where a line break or block might start).
+ */
+function plain(s: string, a: number, b: number): boolean {
+  if (a >= b) return false
+  const c = String.prototype.charCodeAt.call(s, a)
+  if (c === C_SPACE || isDigit(c)) return false
+  for (let q = a; q < b; q++) {
+    const ch = String.prototype.charCodeAt.call(s, q)
+    if (ch < 128 ? STOP[ch] !== 0 : ch === C_MACRON) return false
+  }
+  return true
+}
 
 /** After the newline at `q`: where a number follows it and its indentation (an ordered list may start there), or -1. */
 function listAfter(s: string, q: number, end: number): number {
@@ -150,18 +173,44 @@ const FORBIDDEN_IN_LINK = new Set([
   'codeBlock',
 ])
 
+/** A frame for `[from, to)` of `src`, parsed into the children of `owner`. */
+function frame(src: Source, from: number, to: number, flags: number, lists: number, owner: Owner, fresh: boolean, item: boolean): Frame {
+  return {
+    src,
+    pos: from,
+    end: to,
+    flags,
+    lists,
+    owner,
+    tFrom: -1,
+    tTo: -1,
+    tVal: null,
+    codeFail: -1,
+    link: undefined,
+    capSrc: null,
+    capFrom: 0,
+    capTo: 0,
+    fresh,
+    item,
+  }
+}
+
+/** The stack of a parser between runs. */
+const NO_FRAMES: Frame[] = []
+
 /** Parses a whole source into a root. */
 export function parseSource(src: Source): Root {
   const { origin } = src
   const root: Root = { type: 'root', children: [], position: { start: pointAt(origin, 0), end: pointAt(origin, origin.text.length) } }
   // A parser per message: its state is as young as the tree it builds, so storing one in the other
   // never takes the garbage collector's slow path for old-to-young pointers (a shared parser did).
-  new Parser().run(src, 0, src.s.length, 0, root.children)
+  new Parser().run(src, 0, src.s.length, 0, root)
   return root
 }
 
 class Parser {
-  private stack: Frame[] = []
+  /** Frames still to finish, the current one last; set by `run`. */
+  private stack: Frame[] = NO_FRAMES
   /** The previous capture: characters `[prevFrom, prevTo)` of `prevSrc.s`; absent when `prevSrc` is null. */
   private prevSrc: Source | null = null
   private prevFrom = 0
@@ -170,11 +219,11 @@ class Parser {
   private prevLineCache = -2
   private linkChecks = 0
 
-  run(src: Source, from: number, to: number, flags: number, kids: Nodes[], lists = 0): void {
+  run(src: Source, from: number, to: number, flags: number, owner: Owner, lists = 0): void {
+    // A run inside a run (checking masked-link text) needs a stack of its own. Made with its first
+    // frame, a stack has room for just that one (most messages need no other).
     const outer = this.stack
-    // A run inside a run (checking masked-link text) needs a stack of its own.
-    this.stack = outer.length === 0 ? outer : []
-    this.push(src, from, to, flags, lists, kids)
+    this.stack = [frame(src, from, to, flags, lists, owner, false, false)]
     while (this.stack.length > 0) {
       const f = this.stack[this.stack.length - 1]!
       if (f.fresh) {
@@ -191,27 +240,17 @@ class Parser {
     this.stack = outer
   }
 
-  private push(src: Source, from: number, to: number, flags: number, lists: number, kids: Nodes[], fresh = false, item = false): Frame {
-    const f: Frame = {
-      src,
-      pos: from,
-      end: to,
-      flags,
-      lists,
-      kids,
-      tFrom: -1,
-      tTo: -1,
-      tVal: null,
-      codeFail: -1,
-      link: undefined,
-      capSrc: null,
-      capFrom: 0,
-      capTo: 0,
-      fresh,
-      item,
-    }
+  private push(src: Source, from: number, to: number, flags: number, lists: number, owner: Owner, fresh = false, item = false): Frame {
+    const f = frame(src, from, to, flags, lists, owner, fresh, item)
     this.stack.push(f)
     return f
+  }
+
+  /** Appends a child to the frame's node. */
+  private add(f: Frame, node: Nodes): void {
+    const kids = f.owner.children
+    if (kids.length === 0) f.owner.children = [node]
+    else kids.push(node)
   }
 
   private setPrev(src: Source | null, from: number, to: number): void {
@@ -260,7 +299,7 @@ class Parser {
 
   private flush(f: Frame): void {
     if (f.tFrom < 0) return
-    f.kids.push({ type: 'text', value: this.textValue(f), position: span(f.src, f.tFrom, f.tTo) })
+    this.add(f, { type: 'text', value: this.textValue(f), position: span(f.src, f.tFrom, f.tTo) })
     f.tFrom = -1
     f.tVal = null
   }
@@ -268,7 +307,7 @@ class Parser {
   /** Adds a leaf, made with its position, that matched `[from, to)` of the frame's source. */
   private leaf(f: Frame, node: Content, from: number, to: number): void {
     this.flush(f)
-    f.kids.push(node)
+    this.add(f, node)
     this.setPrev(f.src, from, to)
     f.pos = to
   }
@@ -279,10 +318,16 @@ class Parser {
    */
   private open(f: Frame, node: Container, src: Source, a: number, b: number, from: number, to: number, flags = f.flags, lists = f.lists): void {
     this.flush(f)
-    f.kids.push(node)
+    this.add(f, node)
     f.pos = to
     const block = node.type === 'heading' || node.type === 'subtext' || node.type === 'blockQuote'
-    const child = this.push(src, a, b, flags, lists, node.children, block)
+    if (!block && plain(src.s, a, b)) {
+      // (What a frame would make of it, without the frame: most spans hold a few plain words.)
+      node.children = [{ type: 'text', value: String.prototype.slice.call(src.s, a, b), position: span(src, a, b) }]
+      this.setPrev(f.src, from, to)
+      return
+    }
+    const child = this.push(src, a, b, flags, lists, node, block)
     child.capSrc = f.src
     child.capFrom = from
     child.capTo = to
@@ -488,10 +533,10 @@ class Parser {
       m.start === undefined
         ? { type: 'list', ordered: m.ordered, children: [], position }
         : { type: 'list', ordered: m.ordered, children: [], position, start: m.start }
-    f.kids.push(node)
+    this.add(f, node)
     f.pos = m.end
     // The list's own end runs last: push it first, then the items in reverse, so the first item is parsed first.
-    const done = this.push(f.src, 0, 0, f.flags, f.lists, [])
+    const done = this.push(f.src, 0, 0, f.flags, f.lists, node)
     done.capSrc = f.src
     done.capFrom = p
     done.capTo = m.end
@@ -499,7 +544,7 @@ class Parser {
     node.children = items
     for (let k = m.items.length - 1; k >= 0; k--) {
       const it = m.items[k]!
-      this.push(it.src, it.contentStart, it.contentEnd < 0 ? it.src.s.length : it.contentEnd, f.flags | NO_HEADING, f.lists + 1, items[k]!.children, true, true)
+      this.push(it.src, it.contentStart, it.contentEnd < 0 ? it.src.s.length : it.contentEnd, f.flags | NO_HEADING, f.lists + 1, items[k]!, true, true)
     }
   }
 
@@ -589,12 +634,12 @@ class Parser {
     }
     if (k === b) return true
     const { prevSrc, prevFrom, prevTo } = this
-    const kids: Nodes[] = []
+    const scratch: Owner = { children: [] }
     this.linkChecks++
-    this.run(src, a, b, NO_BLOCKS, kids)
+    this.run(src, a, b, NO_BLOCKS, scratch)
     this.linkChecks--
     this.setPrev(prevSrc, prevFrom, prevTo)
-    const todo: Nodes[] = kids
+    const todo: Nodes[] = scratch.children
     while (todo.length > 0) {
       const node = todo.pop()!
       if (FORBIDDEN_IN_LINK.has(node.type)) return false
