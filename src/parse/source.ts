@@ -172,8 +172,14 @@ export function pointAt(origin: Origin, offset: number): Point {
   const starts = origin.lineStarts
   if (starts.length === 1) return { line: 1, column: offset + 1, offset }
   let lo = origin.line
-  if (starts[lo]! <= offset && (lo + 1 === starts.length || starts[lo + 1]! > offset)) {
-    return { line: lo + 1, column: offset - starts[lo]! + 1, offset }
+  if (starts[lo]! <= offset) {
+    // Offsets come mostly in order: on the same line as the last, or the next.
+    if (lo + 1 === starts.length || starts[lo + 1]! > offset) return { line: lo + 1, column: offset - starts[lo]! + 1, offset }
+    lo++
+    if (lo + 1 === starts.length || starts[lo + 1]! > offset) {
+      origin.line = lo
+      return { line: lo + 1, column: offset - starts[lo]! + 1, offset }
+    }
   }
   lo = lastAtMost(starts, 1, offset)
   origin.line = lo
