@@ -442,16 +442,13 @@ class Parser {
     const end = f.end
     let q = String.prototype.charCodeAt.call(s, p) === C_LF ? listAfter(s, p, end) : -1
     if (q < 0) {
-      // (In a local, the table stays in a register: read from the module, it was loaded and its
-      // map checked again for every character.)
-      const stop = STOP
       for (q = p + 1; q < end; q++) {
         const ch = String.prototype.charCodeAt.call(s, q)
         if (ch >= 128) {
           if (ch === C_MACRON) break
           continue
         }
-        const kind = stop[ch]!
+        const kind = STOP[ch]!
         if (kind === 0) continue
         if (kind === 1) break
         if (kind === 2) {
