@@ -107,6 +107,8 @@ interface Frame {
   /** Inline code cannot open before this position (a failed run fails for all its backticks). */
   codeFail: number
   link: LinkMemo | undefined
+  /** The frame below this one: the stack is a chain of frames, which costs no array per message. */
+  up: Frame | null
   /** When the frame is done, the previous capture becomes `[capFrom, capTo)` of `capSrc` (a container's whole match). */
   capSrc: Source | null
   capFrom: number
@@ -174,7 +176,7 @@ const FORBIDDEN_IN_LINK = new Set([
 ])
 
 /** A frame for `[from, to)` of `src`, parsed into the children of `owner`. */
-function frame(src: Source, from: number, to: number, flags: number, lists: number, owner: Owner, fresh: boolean, item: boolean): Frame {
+function frame(src: Source, from: number, to: number, flags: number, lists: number, owner: Owner, fresh: boolean, item: boolean, up: Frame | null): Frame {
   return {
     src,
     pos: from,
@@ -187,6 +189,7 @@ function frame(src: Source, from: number, to: number, flags: number, lists: numb
     tVal: null,
     codeFail: -1,
     link: undefined,
+    up,
     capSrc: null,
     capFrom: 0,
     capTo: 0,
@@ -195,13 +198,9 @@ function frame(src: Source, from: number, to: number, flags: number, lists: numb
   }
 }
 
-/** The stack of a parser between runs. */
-const NO_FRAMES: Frame[] = []
-
 /** Parses a whole source into a root. */
 export function parseSource(src: Source): Root {
-  const { origin } = src
-  const root: Root = { type: 'root', children: [], position: { start: pointAt(origin, 0), end: pointAt(origin, origin.text.length) } }
+  const root: Root = { type: 'root', children: [], position: { start: pointAt(src, 0), end: pointAt(src, src.text.length) } }
   // A parser per message: its state is as young as the tree it builds, so storing one in the other
   // never takes the garbage collector's slow path for old-to-young pointers (a shared parser did).
   new Parser().run(src, 0, src.s.length, 0, root)
@@ -209,8 +208,8 @@ export function parseSource(src: Source): Root {
 }
 
 class Parser {
-  /** Frames still to finish, the current one last; set by `run`. */
-  private stack: Frame[] = NO_FRAMES
+  /** The frame being parsed, the top of the stack of those still to finish; set by `run`. */
+  private top: Frame | null = null
   /** The previous capture: characters `[prevFrom, prevTo)` of `prevSrc.s`; absent when `prevSrc` is null. */
   private prevSrc: Source | null = null
   private prevFrom = 0
@@ -220,12 +219,11 @@ class Parser {
   private linkChecks = 0
 
   run(src: Source, from: number, to: number, flags: number, owner: Owner, lists = 0): void {
-    // A run inside a run (checking masked-link text) needs a stack of its own. Made with its first
-    // frame, a stack has room for just that one (most messages need no other).
-    const outer = this.stack
-    this.stack = [frame(src, from, to, flags, lists, owner, false, false)]
-    while (this.stack.length > 0) {
-      const f = this.stack[this.stack.length - 1]!
+    // A run inside a run (checking masked-link text) needs a stack of its own.
+    const outer = this.top
+    this.top = frame(src, from, to, flags, lists, owner, false, false, null)
+    while (this.top !== null) {
+      const f: Frame = this.top
       if (f.fresh) {
         f.fresh = false
         this.prevSrc = null
@@ -233,17 +231,15 @@ class Parser {
       }
       if (f.pos >= f.end) {
         this.flush(f)
-        this.stack.pop()
+        this.top = f.up
         if (f.capSrc !== null) this.setPrev(f.capSrc, f.capFrom, f.capTo)
       } else this.step(f)
     }
-    this.stack = outer
+    this.top = outer
   }
 
   private push(src: Source, from: number, to: number, flags: number, lists: number, owner: Owner, fresh = false, item = false): Frame {
-    const f = frame(src, from, to, flags, lists, owner, fresh, item)
-    this.stack.push(f)
-    return f
+    return (this.top = frame(src, from, to, flags, lists, owner, fresh, item, this.top))
   }
 
   /** Appends a child to the frame's node. */

@@ -11,21 +11,21 @@
 import type { Point, Position } from '../ast.js'
 import { C_CR, C_FF, C_LF, C_TAB } from './chars.js'
 
-/** Line starts of the original input, for turning offsets into line/column. */
-export interface Origin {
-  readonly text: string
-  readonly lineStarts: readonly number[]
-  /** The line of the last lookup: offsets come mostly in order, so it is tried first. */
-  line: number
-}
-
-/** Characters to parse, with their original offsets. */
+/**
+ * Characters to parse, with their original offsets. (The original input and its line starts are
+ * fields of every source, not an object the sources share: one object less per message.)
+ */
 export interface Source {
   /** The characters the rules read. */
   readonly s: string
   /** How `s` maps to original offsets (see {@link offsetOf}); `null` means identity. */
   readonly map: SegmentMap | null
-  readonly origin: Origin
+  /** The original input. */
+  readonly text: string
+  /** Offsets at which its lines start, for turning offsets into line/column. */
+  readonly lineStarts: readonly number[]
+  /** The line of the last lookup: offsets come mostly in order, so it is tried first. */
+  line: number
   /** Lookup tables over `s`, built on first use by `delimiters.ts`. (Every source has both fields from the start, so all share one shape.) */
   tables: unknown
   /** How many more characters searches may scan directly before they use the tables (`delimiters.ts`). */
@@ -54,8 +54,10 @@ function segment(map: SegmentMap, at: number, offset: number, step: number): voi
 /** Applies the client's preprocessing; returns the identity source when nothing changes. */
 export function preprocess(text: string): Source {
   const cr = String.prototype.indexOf.call(text, '\r') >= 0
-  const origin: Origin = { text, lineStarts: lineStartsOf(text, cr), line: 0 }
-  if (!cr && String.prototype.indexOf.call(text, '\t') < 0 && String.prototype.indexOf.call(text, '\f') < 0) return { s: text, map: null, origin, tables: undefined, budget: undefined }
+  const lineStarts = lineStartsOf(text, cr)
+  if (!cr && String.prototype.indexOf.call(text, '\t') < 0 && String.prototype.indexOf.call(text, '\f') < 0) {
+    return { s: text, map: null, text, lineStarts, line: 0, tables: undefined, budget: undefined }
+  }
   let s = ''
   const map: SegmentMap = []
   let from = 0
@@ -81,7 +83,7 @@ export function preprocess(text: string): Source {
   }
   flush(n)
   map.push(s.length, text.length, 0)
-  return { s, map, origin, tables: undefined, budget: undefined }
+  return { s, map, text, lineStarts, line: 0, tables: undefined, budget: undefined }
 }
 
 /**
@@ -144,7 +146,7 @@ export function derive(parent: Source, ranges: number[]): Source {
     s += String.prototype.slice.call(parent.s, a, b)
   }
   map.push(s.length, s.length > 0 ? offsetOf(parent, last) : 0, 0)
-  return { s, map, origin: parent.origin, tables: undefined, budget: undefined }
+  return { s, map, text: parent.text, lineStarts: parent.lineStarts, line: parent.line, tables: undefined, budget: undefined }
 }
 
 /** The line starts of a message of one line (most of them): shared, never written. */
@@ -168,25 +170,25 @@ function lineStartsOf(t: string, cr: boolean): readonly number[] {
 }
 
 /** A unist point for an original offset. */
-export function pointAt(origin: Origin, offset: number): Point {
-  const starts = origin.lineStarts
+export function pointAt(src: Source, offset: number): Point {
+  const starts = src.lineStarts
   if (starts.length === 1) return { line: 1, column: offset + 1, offset }
-  let lo = origin.line
+  let lo = src.line
   if (starts[lo]! <= offset) {
     // Offsets come mostly in order: on the same line as the last, or the next.
     if (lo + 1 === starts.length || starts[lo + 1]! > offset) return { line: lo + 1, column: offset - starts[lo]! + 1, offset }
     lo++
     if (lo + 1 === starts.length || starts[lo + 1]! > offset) {
-      origin.line = lo
+      src.line = lo
       return { line: lo + 1, column: offset - starts[lo]! + 1, offset }
     }
   }
   lo = lastAtMost(starts, 1, offset)
-  origin.line = lo
+  src.line = lo
   return { line: lo + 1, column: offset - starts[lo]! + 1, offset }
 }
 
 /** The unist position of `[a, b)` of a source, in the original input. */
 export function span(src: Source, a: number, b: number): Position {
-  return { start: pointAt(src.origin, offsetOf(src, a)), end: pointAt(src.origin, offsetOf(src, b)) }
+  return { start: pointAt(src, offsetOf(src, a)), end: pointAt(src, offsetOf(src, b)) }
 }
