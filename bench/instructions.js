@@ -2,26 +2,27 @@
 // by valgrind (callgrind), so the ratios do not move with the load on a
 // shared machine the way run.js's timings do.
 //
-//   npm run build && node bench/instructions.js [--only=ours,dmp,floor] [--lib=path/to/index.js] [--n=20000] [--json]
+//   npm run build && node bench/instructions.js [--only=ours,dmp,floor] [--lib=path/to/index.js] [--n=20000] [--passes=4,12] [--json]
 //
 // Method: for each contender, `run.js --only=<key> --passes=K` runs K untimed
 // passes over the corpus (the same messages and pass functions run.js times)
-// under `valgrind --tool=callgrind`, once with K = 2 and once with K = 6; the
-// difference over 4 is the cost of one pass, without start-up, loading and
-// corpus generation. V8 compiles on the main thread and collects garbage on
-// one thread (`--no-concurrent-recompilation --single-threaded-gc`), so the
-// compiler's and the collector's work is counted the same way in every run.
-// Repeated runs of one build agreed within about 2% on a quiet machine, and
-// within 7% with another job running (the collector runs when time, not only
-// allocation, says so): compare changes of more than that.
+// under `valgrind --tool=callgrind`, once with K = 4 and once with K = 12
+// (`--passes=A,B`); the difference over 8 is the cost of one pass, without
+// start-up, loading, corpus generation and the first passes' compiling. V8
+// runs with `--predictable --random-seed=1 --hash-seed=1`: compiling and
+// garbage collection on the main thread, at points set by the work done, not
+// by the clock. Repeated runs of one build then agree within about 0.5%,
+// whatever else the machine runs. (The earlier method, 6 − 2 passes with only
+// compiling and collection kept on one thread, agreed within 2–7%: the
+// collector still ran when the clock said so, and passes 3–6 still compiled.)
 //
 // Instructions are not time: cache misses and allocation weigh more in
 // seconds than in instructions (our tree has a position on every node), so
 // run.js remains the measure of the targets; this one shows what a change did
 // when the machine is too noisy for timings to tell.
 //
-// Needs valgrind (Debian: apt-get install valgrind). Takes about 2 minutes for
-// ours and the floor, and 10 for discord-markdown-parser.
+// Needs valgrind (Debian: apt-get install valgrind). Takes about 12 minutes,
+// most of it for discord-markdown-parser.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { fmt, libPath, parseArgs, printEnvironment, environment, table } from './util.js'
@@ -30,6 +31,11 @@ const args = parseArgs()
 const LIB = libPath(args)
 const N = Number(args.n ?? 20000)
 const only = typeof args.only === 'string' ? args.only.split(',') : ['ours', 'dmp', 'floor']
+const [FEW, MANY] = String(args.passes ?? '4,12').split(',').map(Number)
+if (!(FEW >= 1 && MANY > FEW)) {
+  console.error('--passes=A,B needs two pass counts, 1 <= A < B')
+  process.exit(2)
+}
 const RUN = fileURLToPath(new URL('run.js', import.meta.url))
 
 try {
@@ -47,8 +53,9 @@ function count(key, passes) {
       '--tool=callgrind',
       '--callgrind-out-file=/dev/null',
       process.execPath,
-      '--no-concurrent-recompilation',
-      '--single-threaded-gc',
+      '--predictable',
+      '--random-seed=1',
+      '--hash-seed=1',
       RUN,
       `--lib=${LIB}`,
       `--only=${key}`,
@@ -66,7 +73,7 @@ function count(key, passes) {
 const rows = []
 for (const key of only) {
   if (!args.json) process.stderr.write(`counting ${key} ...\n`)
-  const perPass = (count(key, 6) - count(key, 2)) / 4
+  const perPass = (count(key, MANY) - count(key, FEW)) / (MANY - FEW)
   rows.push({ key, perPass, perMessage: perPass / N })
 }
 
@@ -75,7 +82,7 @@ if (args.json) {
   console.log(JSON.stringify({ env: environment(LIB), n: N, rows }, null, 2))
 } else {
   printEnvironment(environment(LIB))
-  console.log(`method:  valgrind callgrind, (6 passes - 2 passes) / 4 over makeCorpus(${N}, 1)\n`)
+  console.log(`method:  valgrind callgrind, node --predictable, (${MANY} passes - ${FEW} passes) / ${MANY - FEW} over makeCorpus(${N}, 1)\n`)
   console.log(
     table(
       ['contender', 'instructions/pass', 'per message', 'vs ours'],
