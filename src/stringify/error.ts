@@ -85,25 +85,12 @@ export type StringifyErrorReason =
 export const choiceMayFix = (reason: StringifyErrorReason): boolean =>
   reason === 'ambiguous-delimiters' || reason.startsWith('unrepresentable') || reason === 'invalid-url'
 
-/** Reasons that hold wherever the node stands: no choice of the spans around it can help. */
-const ANYWHERE = new Set<StringifyErrorReason>([
-  'unknown-node',
-  'invalid-nesting',
-  'empty-content',
-  'adjacent-text',
-  'invalid-id',
-  'invalid-name',
-  'invalid-target',
-  'invalid-timestamp',
-  'invalid-style',
-  'invalid-depth',
-  'invalid-start',
-  'invalid-lang',
-  'contains-fence',
-])
-
-/** Whether `reason` holds wherever the node stands (a span then stops trying its choices at once). */
-export const holdsAnywhere = (reason: StringifyErrorReason): boolean => ANYWHERE.has(reason)
+/**
+ * Whether `reason` holds wherever the node stands (a span then stops trying its choices at once): an
+ * unknown type, a nesting, an empty or adjacent node, a field (`invalid-*`, but for a URL, which may
+ * run on into a neighbour), a fence in a code block.
+ */
+export const holdsAnywhere = (reason: StringifyErrorReason): boolean => /^(?:unknown-node|invalid-(?!url)|empty-content|adjacent-text|contains-fence)/.test(reason)
 
 /**
  * Thrown by `stringify` for a tree that no message text can express.
@@ -126,11 +113,11 @@ export const holdsAnywhere = (reason: StringifyErrorReason): boolean => ANYWHERE
 export class StringifyError extends Error {
   override name = 'StringifyError'
   /** The node that cannot be printed. */
-  readonly node: Node
+  declare readonly node: Node
   /** Why, as a stable code. */
-  readonly reason: StringifyErrorReason
+  declare readonly reason: StringifyErrorReason
   /** Child indexes from the tree given to `stringify` down to `node` (`[]` for the tree itself). */
-  readonly path: number[]
+  declare readonly path: number[]
 
   /**
    * @param node The offending node.

@@ -33,7 +33,7 @@ import { bareUrl, containsUrl, isSafeUrl } from '../parse/urls.js'
 import { differ } from './differ.js'
 import { StringifyError, choiceMayFix, holdsAnywhere, type StringifyErrorReason } from './error.js'
 import { F_FLIP, F_HEADING, F_ITEM, F_LINK, F_QUOTE, F_SPOILER, F_STAR, F_SUB, F_UNDER, type State } from './state.js'
-import { ANGLE, escapeText, isEscapable } from './unsafe.js'
+import { escapeText, isEscapable, opensToken } from './unsafe.js'
 
 /** Prints one node where `st` says it stands. */
 export type Handler<T> = (node: T, st: State) => string
@@ -173,7 +173,7 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
       inSpan: !block || (parent.type === 'blockQuote' && st.inSpan && st.last),
     })
     out = printed + out
-    ahead = printed.length >= AHEAD ? printed.slice(0, AHEAD) : printed + ahead.slice(0, AHEAD - printed.length)
+    ahead = (printed + ahead).slice(0, AHEAD)
     next = printed[0] ?? next
   }
   return out
@@ -509,8 +509,7 @@ function unglue(out: string, st: State): string {
   const i = out.indexOf('\\<')
   for (let k = i + 2; i >= 0 && k < out.length && out[k] !== '>'; k++) {
     if (isEscapable(out[k]!) && out[k - 1] !== '\\') {
-      const t = `${out.slice(i + 1, k)}\\${out.slice(k)}${st.rest}`
-      if (!ANGLE.some((rule) => rule(t, 0, t.length))) return out.slice(0, i) + out.slice(i + 1, k) + '\\' + out.slice(k)
+      if (!opensToken(`${out.slice(i + 1, k)}\\${out.slice(k)}${st.rest}`)) return out.slice(0, i) + out.slice(i + 1, k) + '\\' + out.slice(k)
     }
   }
   return out
@@ -626,7 +625,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // brackets go, the rest stays, newlines included (`<\nx:/y>` shows as "\nx:/y"); or the text of
     // a masked link it refuses, which keeps everything as written.
     const br = / {2}\n/.exec(v)
-    const at = br ? br.index + br[0].length - 1 : -1
+    const at = br ? br.index + 2 : -1
     const prev = st.prev
     if (prev?.type === 'autolink' && !(prev as Autolink).suppressEmbed && /^\S/.test(v)) {
       // After a bare URL, which runs on up to whitespace or `<`: the first form that lets it end
@@ -698,14 +697,14 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // ends with a backtick (after spaces) gets one; or, unpadded, the opening run hands its extra
     // backticks to the content.
     const padded = (/^ *`/.test(v) ? ' ' : '') + v + (/` *$/.test(v) ? ' ' : '')
-    const longest = Math.max(0, ...(v.match(/`+/g) ?? []).map((run) => run.length))
     for (const c of new Set([padded, v, ` ${v}`, `${v} `])) {
-      for (let n = 1; n <= longest + 1; n++) {
-        const fence = '`'.repeat(n)
+      // Fences up to one backtick longer than the longest run in the value.
+      for (let fence = '`'; ; fence += '`') {
         const text = fence + c + fence
         const src = preprocess(text + (st.rest || st.next))
         const m = codeBlock(src, 0, src.s.length) ? undefined : closeCode(src, 0, src.s.length)
         if (m?.end === text.length && inlineCodeValue(text.slice(m.contentStart, m.contentEnd)) === v) return text
+        if (!v.includes(fence)) break
       }
     }
     return fail(node, 'unrepresentable-code', st)
@@ -777,7 +776,8 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     const target = node.suppressEmbed ? `<${url}>` : url.endsWith('>') ? `${url}>` : url
     const out = `[${c}](${decide() ? ' ' : ''}${target})`
     // Link text has no escapes: whether it reads back is a matter of parsing it.
-    const diff = differ(node, parse(out).children.length === 1 ? parse(out).children[0] : undefined, [])
+    const [got, more] = parse(out).children
+    const diff = differ(node, more ? undefined : got, [])
     if (diff) {
       const reason = diff[0] === node ? 'invalid-url' : diff[0].type === 'text' ? 'unrepresentable-text' : 'ambiguous-delimiters'
       fail(diff[0], reason, [...st.path, ...diff[1]])
@@ -833,10 +833,8 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       if (!/^(?:heading|subtext|list)$/.test(node.children.at(-1)!.type)) fail(node, 'needs-line-end', st)
       lines += '\n'
     }
-    return lines
-      .split('\n')
-      .map((l, k, all) => (k === all.length - 1 && l === '' ? '' : `> ${l}`))
-      .join('\n')
+    // Every line but an empty last one (after the final newline) gets a marker.
+    return lines.replace(/(?<=^|\n)(?=[\s\S])/g, '> ')
   },
 
   list(node: List, st) {

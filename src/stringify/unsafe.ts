@@ -13,6 +13,7 @@
  * surroundings (see {@link Around}); where a construct could pair with
  * something far away that the rule cannot see, it escapes.
  */
+import { isAlnum, isSpace } from '../parse/chars.js'
 import { channelMention, commandMention, customEmoji, guildNavigation, timestamp, userOrRoleMention } from '../parse/tokens.js'
 import { preprocess } from '../parse/source.js'
 import { angleUrl, contactUrl } from '../parse/urls.js'
@@ -45,7 +46,7 @@ export interface Around {
 }
 
 /** The rules that start with `<`, as the parser has them (each reads `s` at `p`, up to `end`). */
-export const ANGLE: ((s: string, p: number, end: number) => unknown)[] = [
+const ANGLE: ((s: string, p: number, end: number) => unknown)[] = [
   customEmoji,
   // `<scheme:/…>` (an unsafe URL reads as text without its brackets, so it counts too).
   (s, p, end) => angleUrl(preprocess(s), p, end),
@@ -57,10 +58,12 @@ export const ANGLE: ((s: string, p: number, end: number) => unknown)[] = [
   contactUrl,
 ]
 
+/** Whether one of the rules that start with `<` reads the start of `s` (a `<`, and what follows it). */
+export const opensToken = (s: string): boolean => ANGLE.some((rule) => rule(s, 0, s.length))
+
 const isSpaceChar = (c: string): boolean => c === ' ' || c === '\n'
-const isAlnum = (c: string): boolean => /^[A-Za-z0-9]$/.test(c)
-/** `\` escapes what follows unless it is an ASCII letter, digit or whitespace. */
-export const isEscapable = (c: string): boolean => c !== '' && !/^[A-Za-z0-9\s]/.test(c)
+/** `\` escapes what follows unless it is an ASCII letter, digit or whitespace (the parser's classes). */
+export const isEscapable = (c: string): boolean => c !== '' && !isAlnum(c.charCodeAt(0)) && !isSpace(c.charCodeAt(0))
 
 /**
  * One rule per markup character: `true` when the character must be escaped.
@@ -75,7 +78,7 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   // before anything else. So an underscore before a letter or digit is safe, in text that ends its
   // scope (`snake_case`), where no later underscore can close it.
   // Right after a span (which may close with `_`, or with `~~`, which no `_` may follow), too.
-  _: (a) => (a.f & F_UNDER) > 0 || !a.last || !isAlnum(a.next) || (a.i === 0 && /[\x01_~]/.test(a.prev)),
+  _: (a) => (a.f & F_UNDER) > 0 || !a.last || !isAlnum(a.next.charCodeAt(0)) || (a.i === 0 && /[\x01_~]/.test(a.prev)),
   // `~~` and `||` delimit, and escapes do not stop their closing pair: never print two in a row, and
   // keep a final one off a following delimiter. A span's closer is searched from one character into
   // its content, so a first character next to the opener is fine.
@@ -85,10 +88,7 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   '`': () => true,
   // Mentions, emoji, timestamps, `<url>`, `<a@b.c>`: escape where one of them would match what is
   // printed (an escape may make one: `<\@everyone.**>` is an e-mail link).
-  '<': (a) => {
-    const s = `<${a.after}`
-    return ANGLE.some((rule) => rule(s, 0, s.length))
-  },
+  '<': (a) => opensToken(`<${a.after}`),
   // A masked link needs a `]` later; and a `](` anywhere can become the end of an earlier link's text.
   '[': (a) => !a.last || a.value.includes(']', a.i),
   '(': (a) => a.prev === ']',
