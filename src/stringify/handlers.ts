@@ -29,6 +29,7 @@ import { codeBlock, inlineCodeValue } from '../parse/code.js'
 import { type Closing, closeCode, closeDouble, closeSpoiler, closeStarItalic, closeStrike, closeUnderscoreItalic } from '../parse/delimiters.js'
 import { parse } from '../parse/index.js'
 import { preprocess } from '../parse/source.js'
+import { MAX_UNIX } from '../parse/tokens.js'
 import { bareUrl, containsUrl, isSafeUrl } from '../parse/urls.js'
 import { differ } from './differ.js'
 import { StringifyError, choiceMayFix, holdsAnywhere, type StringifyErrorReason } from './error.js'
@@ -47,24 +48,23 @@ export function fail(node: Node, reason: StringifyErrorReason, st: State | numbe
 // The client's rules for delimited spans: the parser's own closer searches.
 
 /**
- * The span the parser reads at the start of `text` (its type and content): for `*` and `_` the longer
- * of the italic and the bold or underline, the italic on a tie. `loose`: the loose star italic is on.
+ * The span the parser reads at the start of `text`: the length of its opening delimiter (which with
+ * its first character tells its type) and its content. For `*` and `_`, the longer of the italic and
+ * the bold or underline, the italic on a tie. `loose`: the loose star italic is on.
  */
-function spanAt(text: string, loose: boolean): [string, string] | undefined {
+function spanAt(text: string, loose: boolean): [number, string] | undefined {
   const src = preprocess(text)
   const n = text.length
   const c = text.charCodeAt(0)
   const twin = text.charCodeAt(1) === c
   let m: Closing | undefined
-  let type = c === C_TILDE ? 'strikethrough' : 'spoiler'
   let at = 2
   if (c === C_STAR || c === C_UNDERSCORE) {
     const italic = c === C_STAR ? closeStarItalic(src, 1, n, loose) : closeUnderscoreItalic(src, 1, n)
     m = twin && n > 2 ? closeDouble(src, c, 2, n) : undefined
-    type = c === C_STAR ? 'bold' : 'underline'
-    if (italic && (!m || italic.end >= m.end)) [m, type, at] = [italic, 'italic', 1]
+    if (italic && (!m || italic.end >= m.end)) [m, at] = [italic, 1]
   } else if (twin) m = c === C_TILDE ? closeStrike(src, 2, n) : closeSpoiler(src, 2, n)
-  return m && [type, text.slice(at, m.contentEnd)]
+  return m && [at, text.slice(at, m.contentEnd)]
 }
 
 // ---------------------------------------------------------------------------
@@ -75,22 +75,13 @@ const LINK_CONTENT = new Set(['text', 'bold', 'italic', 'underline', 'strikethro
 
 /** The last character of a node's output, as far as its shape says (`\x01`: some punctuation). */
 function lastChar(node: Node): string {
-  switch (node.type) {
-    case 'text':
-      return (node as Text).value.slice(-1)
-    case 'heading':
-    case 'subtext':
-    case 'list':
-      // Not the last child (something follows it), so it ends its line.
-      return '\n'
-    case 'blockQuote': {
-      // Followed by something, a quote ends its line (a final heading, subtext or list takes the newline).
-      const end = (node as BlockQuote).children.at(-1)
-      return end?.type !== 'text' || (end as Text).value.endsWith('\n') ? '\n' : '\x01'
-    }
-    default:
-      return NESTS[node.type]?.[0] ?? '\x01'
-  }
+  if (node.type === 'text') return (node as Text).value.slice(-1)
+  // Not the last child (something follows it), so it ends its line.
+  if (/^(?:heading|subtext|list)$/.test(node.type)) return '\n'
+  if (node.type !== 'blockQuote') return NESTS[node.type]?.[0] ?? '\x01'
+  // Followed by something, a quote ends its line (a final heading, subtext or list takes the newline).
+  const end = (node as BlockQuote).children.at(-1)
+  return end?.type !== 'text' || (end as Text).value.endsWith('\n') ? '\n' : '\x01'
 }
 
 /**
@@ -189,7 +180,7 @@ const AHEAD = 512
 const captureEnd = (node: Node): string => (node.type === 'text' ? (node as Text).value : lastChar(node))
 
 /** Whether a text can end with a line break (two spaces and a newline) instead of its final newline. */
-const breaks = (value: string): boolean => /(?:^|[^ ])\n$/.test(value)
+const breaks = (value: string): boolean => /(?<! )\n$/.test(value)
 
 /**
  * Whether a text starting with `value` cannot follow `prev`: a heading swallows the blank lines
@@ -356,9 +347,10 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
       const c = content(node, st, base | flag(d), open, open, false, view, size === 1 ? d : st.italic, flips)
       // In a search, a star italic may close in its loose form (` *`), whose space breaks a token.
       const out = open + c + (d === '*' && size === 1 && flipped && decide() ? ' ' : '') + open
-      // The rules read on past the span (an italic from the same opener may close further on).
+      // The rules read on past the span (an italic from the same opener may close further on). An
+      // opener of the same character and length is a span of the same type.
       const got = spanAt(out + (st.rest || st.next), !(st.f & F_LINK))
-      if (got?.[0] === node.type && got[1] === c && fits(out, st.f)) return out
+      if (got?.[0] === size && got[1] === c && fits(out, st.f)) return out
     } catch (caught) {
       if (!(caught instanceof StringifyError)) throw caught
       // A node that no text holds wherever it stands fails every attempt and every search.
@@ -537,9 +529,8 @@ function plain(v: string, st: State): string {
   const run = flipped !== undefined && !st.prev && st.last && /^[*_~|]+$/.test(v)
   const raw = /[*_~|]/.test(v) && decide() !== run
   // And a newline may take the line-break form, whose spaces break a token that would span it.
-  const nl = /(?:^|[^ ])\n/.exec(v)
-  const k = nl ? nl.index + nl[0].length - 1 : 0
-  const lb = nl && (k > 0 || st.prevChar !== ' ') && decide()
+  const k = v.search(/(?<! )\n/)
+  const lb = (k > 0 || (k === 0 && st.prevChar !== ' ')) && decide()
   // And brackets may all be escaped, against a masked link that would start further back.
   const out = escapeText(lb ? `${v.slice(0, k)}  ${v.slice(k)}` : v, st, raw)
   return /[()[\]]/.test(v) && decide() ? out.replace(/(?<!\\)[()[\]]/g, '\\$&') : out
@@ -748,7 +739,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
   timestamp(node: Timestamp, st) {
     const { unix, style } = node
     // The client reads whole seconds within the JavaScript Date range; `-0` reads as 0.
-    if (!Number.isInteger(unix) || Math.abs(unix) > 8_640_000_000_000 || Object.is(unix, -0)) {
+    if (!Number.isInteger(unix) || Math.abs(unix) > MAX_UNIX || Object.is(unix, -0)) {
       fail(node, 'invalid-timestamp', st)
     }
     if (style !== undefined && !STYLES.test(style)) fail(node, 'invalid-style', st)
@@ -799,13 +790,13 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
   },
 
   heading(node: Heading, st) {
-    if (node.depth !== 1 && node.depth !== 2 && node.depth !== 3) fail(node, 'invalid-depth', st)
+    if (![1, 2, 3].includes(node.depth)) fail(node, 'invalid-depth', st)
     if (st.f & (F_ITEM | F_LINK)) fail(node, 'invalid-nesting', st)
     let c = line(node, st, F_HEADING)
-    // An empty heading: a `#` as content, which the client cuts off as a closing run (`#  #`).
-    if (c === ' ') return `${'#'.repeat(node.depth)}  #${lineEnd(st)}`
     // The client cuts a trailing `#` run off the content, escaped or not: give it one to cut (`# C# #`).
     if (c.endsWith('#')) c += ' #'
+    // An empty heading: a `#` as content, which the client cuts off as a closing run (`#  #`).
+    if (c === ' ') c = ' #'
     // Content that starts with `#` (a heading in a heading) needs a second space: the client gives
     // one back to the content when `#` follows the whitespace, and trims it off.
     return `${'#'.repeat(node.depth)} ${c.startsWith('#') ? ' ' : ''}${c}${lineEnd(st)}`
