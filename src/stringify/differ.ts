@@ -29,17 +29,18 @@ interface Entry {
  * The first node of `want` (in document order) that `got` does not match, with its path: the
  * deepest one whose own fields or type differ, or the parent whose children do not line up.
  */
-export function differ(want: Node, got: Node | undefined, path: number[]): [Node, number[]] | undefined {
+export function differ(want: Node, got: Node | undefined): [Node, number[]] | undefined {
   const stack: Entry[] = [{ want, got, up: undefined, i: -1 }]
   while (stack.length > 0) {
     const e = stack.pop()!
     const { want: a, got: b } = e
     const ka = (a as Partial<Parent>).children ?? []
     const kb = (b as Partial<Parent> | undefined)?.children ?? []
-    if (!b || (!e.end && (a.type !== b.type || !same(a, b))) || (e.end && kb.length !== ka.length)) {
-      const rest: number[] = []
-      for (let x: Entry | undefined = e; x?.up; x = x.up) rest.push(x.i)
-      return [a, [...path, ...rest.reverse()]]
+    // (`same` compares the types too.)
+    if (!b || (e.end ? kb.length !== ka.length : !same(a, b))) {
+      const path: number[] = []
+      for (let x: Entry | undefined = e; x?.up; x = x.up) path.push(x.i)
+      return [a, path.reverse()]
     }
     if (e.end) continue
     if (kb.length !== ka.length) stack.push({ want: a, got: b, up: e.up, i: e.i, end: true })

@@ -293,7 +293,7 @@ function chain(node: Node, st: State): string | undefined {
     const out = opens.join('') + run + opens.reverse().join('')
     const kids = parse((fresh ? '' : '<@0>') + out + st.rest).children
     // As for any span, the italics around the chain must not read its delimiters.
-    if (fits(out, st.f) && !differ(node, kids[fresh ? 0 : 1], [])) return out
+    if (fits(out, st.f) && !differ(node, kids[fresh ? 0 : 1])) return out
   }
   // The spans inside are chains too: do not try them again.
   for (const span of spans) unchained.add(span)
@@ -435,8 +435,10 @@ function search(attempt: () => string | undefined): string | undefined {
  * `*italic*`, a lone `*` would close it).
  */
 function fits(out: string, f: number): boolean {
-  const plain = out.replace(/\\[\s\S]/g, '')
-  return !((f & F_STAR && /(?<!\*)(?:\*\*)*\*(?!\*)/.test(plain)) || (f & F_UNDER && /(?<!_)(?:__)*_(?!_)/.test(plain)))
+  return !out
+    .replace(/\\[\s\S]/g, '')
+    .match(/\*+|_+/g)
+    ?.some((run) => run.length % 2 && f & (run[0] === '*' ? F_STAR : F_UNDER))
 }
 
 /**
@@ -450,7 +452,7 @@ function reads(node: Parent, c: string, st: State, block = false): boolean {
   let kids: Node[] = parse(quote + (fresh ? c : `<@0>${c}`)).children
   if (quote) kids = (kids[0] as Parent | undefined)?.children ?? []
   kids = kids.slice(fresh ? 0 : 1)
-  return !differ(node, { type: node.type, children: kids } as Node, [])
+  return !differ(node, { type: node.type, children: kids } as Node)
 }
 
 /** Bold, underline, strikethrough and spoiler: fixed delimiters. */
@@ -470,7 +472,7 @@ const lineEnd = (st: State): string => (!st.last ? '\n' : !(st.inSpan && st.next
 
 /** Heading and subtext content: one line, which the client trims. */
 function line(node: Parent, st: State, f: number): string {
-  if (!/\n$/.test(st.before)) fail(node, 'needs-line-start', st)
+  if (!st.before.endsWith('\n')) fail(node, 'needs-line-start', st)
   // Empty content: the client trims a lone space away (a no-break space in a list item, which trims
   // spaces off its end, but not that one).
   if (node.children.length === 0) return st.f & F_ITEM ? '\u00a0' : ' '
@@ -595,7 +597,7 @@ function readsInItem(node: Text, out: string, st: State): boolean {
   const fresh = /\n *$/.test(st.before)
   const list = parse(`- ${((fresh ? '' : '<@0>') + out).replaceAll('\n', '\n  ')}<@0>`).children
   const kids = list.length === 1 && list[0]!.type === 'list' ? ((list[0] as List).children[0]?.children ?? []) : []
-  return kids.length === (fresh ? 2 : 3) && !differ(node, kids[fresh ? 0 : 1], [])
+  return kids.length === (fresh ? 2 : 3) && !differ(node, kids[fresh ? 0 : 1])
 }
 
 export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> } = {
@@ -768,7 +770,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     const out = `[${c}](${decide() ? ' ' : ''}${target})`
     // Link text has no escapes: whether it reads back is a matter of parsing it.
     const [got, more] = parse(out).children
-    const diff = differ(node, more ? undefined : got, [])
+    const diff = differ(node, more ? undefined : got)
     if (diff) {
       const reason = diff[0] === node ? 'invalid-url' : diff[0].type === 'text' ? 'unrepresentable-text' : 'ambiguous-delimiters'
       fail(diff[0], reason, [...st.path, ...diff[1]])

@@ -62,12 +62,12 @@ export function stringify(tree: Root | Nodes): string {
   const isItem = tree.type === 'listItem'
   const want = (tree.type === 'root' ? tree : { type: 'root', children: [isItem ? { type: 'list', ordered: false, children: [tree] } : tree] }) as Root
   const skip = tree.type === 'root' ? 0 : isItem ? 2 : 1
-  let diff = differ(want, parse(out), [])
+  let diff = differ(want, parse(out))
   if (diff && tree.type === 'root') {
     // A second attempt, in which the root's content searches its choices until the output reads back.
     try {
       out = print(tree, true)
-      diff = differ(want, parse(out), [])
+      diff = differ(want, parse(out))
     } catch (error) {
       if (!(error instanceof StringifyError)) throw error
     }
