@@ -127,24 +127,42 @@ function matchTarget(src: Source, b: number, end: number, memo: LinkMemo): boole
   return false
 }
 
-/** Positions of the current target scan, and `(` groups to fall back from (reused: scans never nest). */
-const visited: number[] = []
-const fallbacks: number[] = []
-
 /**
  * The lazy target scan: at each token boundary try to finish; else take a
  * `(…)` group (falling back to a plain `(` if the rest fails), an escape pair,
- * or any character that is not whitespace or a backslash.
+ * or any character that is not whitespace or a backslash. A scan that fails
+ * fails from every position it tried: those go into the memo, so no later scan
+ * of the region tries them again.
  */
 function scanTarget(src: Source, from: number, end: number, memo: LinkMemo): boolean {
+  if (walkTarget(src, from, end, memo, undefined)) return true
+  // (Failure is the rare case: the positions are found by walking again, so that a scan that
+  // succeeds, the common case, records nothing.)
+  const tried: number[] = []
+  walkTarget(src, from, end, memo, tried)
+  const failed = (memo.failed ??= new Set())
+  for (const x of tried) failed.add(x)
+  return false
+}
+
+/** The walk of {@link scanTarget}; pushes every position it tries to `tried` when given. */
+function walkTarget(src: Source, from: number, end: number, memo: LinkMemo, tried: number[] | undefined): boolean {
   const s = src.s
-  visited.length = 0
-  fallbacks.length = 0
+  let fallbacks: number[] | undefined
   let x = from
+  // With no position known to fail and none to record, ordinary characters (most of a URL) can be
+  // stepped over in a tight loop: each would only be stepped over below.
+  const skip = memo.failed === undefined && tried === undefined
   for (;;) {
+    if (skip) {
+      for (; x < end; x++) {
+        const c = String.prototype.charCodeAt.call(s, x)
+        if (c <= 0x20 || c >= 0xa0 || c === C_GT || c === C_RPAREN || c === C_LPAREN || c === C_BACKSLASH) break
+      }
+    }
     let dead = x > end || memo.failed?.has(x) === true
     if (!dead) {
-      visited.push(x)
+      tried?.push(x)
       const c = String.prototype.charCodeAt.call(s, x)
       // (Only a `>`, a `)` or whitespace can finish a target.)
       if ((c === C_GT || c === C_RPAREN || isSpace(c)) && finish(src, x, end)) return true
@@ -153,19 +171,16 @@ function scanTarget(src: Source, from: number, end: number, memo: LinkMemo): boo
         if (x + 1 < end && !isLineTerminator(String.prototype.charCodeAt.call(s, x + 1))) x += 2
         else dead = true
       } else if (c === C_LPAREN && nextOf(src, ')', x + 1) < end) {
-        fallbacks.push(x + 1)
+        ;(fallbacks ??= []).push(x + 1)
         x = nextOf(src, ')', x + 1) + 1
       } else x++
     }
     if (dead) {
-      const back = fallbacks.pop()
-      if (back === undefined) break
+      const back = fallbacks?.pop()
+      if (back === undefined) return false
       x = back
     }
   }
-  const failed = (memo.failed ??= new Set())
-  for (const v of visited) failed.add(v)
-  return false
 }
 
 /** `>?(\s+['"]title['"])?\s*\)` at `x`. */

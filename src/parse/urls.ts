@@ -4,7 +4,7 @@
  * clickable.
  */
 import type { Autolink } from '../ast.js'
-import { C_GT, C_LT, C_RPAREN, C_LPAREN, isSpace } from './chars.js'
+import { C_COLON, C_COMMA, C_DOT, C_DQUOTE, C_GT, C_LPAREN, C_LT, C_RBRACKET, C_RPAREN, C_SEMICOLON, C_SQUOTE, isSpace } from './chars.js'
 import { nextOf } from './delimiters.js'
 import { span, type Source } from './source.js'
 import type { Token } from './tokens.js'
@@ -57,7 +57,9 @@ export function parsesAsSafeUrl(url: string): boolean {
 
 /** Whether `text` holds something shaped like a URL (the client rejects masked links whose text or title does). */
 export function containsUrl(text: string): boolean {
-  return /[a-z][a-z\d+.-]*:\/\/\S/i.test(text)
+  // (The search for `://` settles most texts: the expression alone tries every word of the text
+  // as a scheme, character by character.)
+  return String.prototype.includes.call(text, '://') && /[a-z][a-z\d+.-]*:\/\/\S/i.test(text)
 }
 
 /** Length of the scheme and `://` of a bare URL at `p` (`http`, `https`, `steam`; lowercase only), or 0. */
@@ -72,8 +74,9 @@ export function bareUrlScheme(s: string, p: number): number {
   return String.prototype.startsWith.call(s, 'steam://', p) ? 8 : 0
 }
 
-/** Characters a bare URL may not end with. */
-const BAD_LAST = '.,:;"\']'
+/** Characters a bare URL may not end with: `.,:;"']`. */
+const badLast = (c: number): boolean =>
+  c === C_DOT || c === C_COMMA || c === C_COLON || c === C_SEMICOLON || c === C_DQUOTE || c === C_SQUOTE || c === C_RBRACKET
 
 /**
  * A bare URL at `p`: the scheme, then two or more characters that are neither
@@ -90,8 +93,8 @@ export function bareUrl(s: string, p: number, end: number): { end: number; url: 
     if (c === C_LT || isSpace(c)) break
     j++
   }
-  while (j > p + scheme + 1 && BAD_LAST.includes(s[j - 1]!)) j--
-  if (BAD_LAST.includes(s[j - 1]!)) return undefined
+  while (j > p + scheme + 1 && badLast(String.prototype.charCodeAt.call(s, j - 1))) j--
+  if (badLast(String.prototype.charCodeAt.call(s, j - 1))) return undefined
   if (String.prototype.charCodeAt.call(s, j - 1) === C_RPAREN) {
     let balance = 0
     for (let k = p; k < j; k++) {
