@@ -419,8 +419,9 @@ class Parser {
       default: {
         // (`p + 1 < end`: a URL needs more than one character, and a read past the end of the text
         // would make the compiler give up inlining the reads in bareUrlScheme.)
-        if (!linkText && p + 1 < end && bareUrlScheme(s, p) > 0) {
-          const m = bareUrl(s, p, end)
+        const scheme = !linkText && p + 1 < end ? bareUrlScheme(s, p) : 0
+        if (scheme > 0) {
+          const m = bareUrl(s, p, end, scheme)
           if (m) {
             if (m.safe) return this.leaf(f, { type: 'autolink', url: m.url, suppressEmbed: false, position: span(src, p, m.end) }, p, m.end)
             return this.addText(f, p, m.end, m.url)

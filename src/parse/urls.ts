@@ -82,10 +82,15 @@ const badLast = (c: number): boolean =>
  * A bare URL at `p`: the scheme, then two or more characters that are neither
  * whitespace nor `<`, ending in something other than `.,:;"']`. An unbalanced
  * closing parenthesis at the end goes back to the text.
- * Returns the match (which becomes text when the URL is unsafe).
+ * Returns the match (which becomes text when the URL is unsafe). `scheme`:
+ * {@link bareUrlScheme} at `p`, when the caller has it already.
  */
-export function bareUrl(s: string, p: number, end: number): { end: number; url: string; safe: boolean } | undefined {
-  const scheme = bareUrlScheme(s, p)
+export function bareUrl(
+  s: string,
+  p: number,
+  end: number,
+  scheme = bareUrlScheme(s, p),
+): { end: number; url: string; safe: boolean } | undefined {
   if (scheme === 0) return undefined
   let j = p + scheme
   while (j < end) {
