@@ -287,7 +287,7 @@ export const ALLOWED_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:'
 export function isSafeUrl(url: string): boolean {
   let parsed: URL
   try {
-    parsed = new URL(url)
+    parsed = new URL(punycodeAsPlain(url))
   } catch {
     return false
   }
@@ -304,6 +304,14 @@ export function isSafeUrl(url: string): boolean {
     if (host.includes('%')) return false
   }
   return true
+}
+
+/** An http(s) URL with each host label written in punycode (`xn--` and ASCII) replaced by `a` (README §21.4). */
+function punycodeAsPlain(url: string): string {
+  const m = /^(https?:\/\/(?:[^/?#\\]*@)?)([^/?#\\:]*)/i.exec(url)
+  if (!m) return url
+  const labels = (m[2] ?? '').split('.').map((label) => (/^xn--[a-z0-9-]*$/i.test(label) ? 'a' : label))
+  return (m[1] ?? '') + labels.join('.') + url.slice(m[0].length)
 }
 
 /** Whether a string contains something URL-like: a scheme word, `://` and a non-space (README §21.3). */

@@ -29,28 +29,37 @@ export function isSafeUrl(url: string): boolean {
 
 /**
  * http(s), a host of ASCII labels whose last starts with a letter (so never
- * read as an IPv4 address) and none is punycode, no port or user, and a path
- * of printable ASCII: every such URL parses, and passes every check below.
+ * read as an IPv4 address), no port or user, and a path of printable ASCII:
+ * every such URL parses, and passes every check below.
  */
-const PLAIN_WEB_URL = /^https?:\/\/(?:(?!xn--)[a-z\d-]+\.)+(?!xn--)[a-z][a-z\d-]*(?:[/?#][!-~]*)?$/i
+const PLAIN_WEB_URL = /^https?:\/\/(?:[a-z\d-]+\.)+[a-z][a-z\d-]*(?:[/?#][!-~]*)?$/i
+
+/** An http(s) URL's host as written (group 1): after `//`, up to the first `/`, `?`, `#` or `\`, without any `userinfo@`. */
+const WEB_HOST = /^https?:\/\/(?:[^/?#\\]*@)?([^/?#\\]*)/i
+/** A label written in punycode, and what comes before it (group 1). */
+const PUNYCODE_LABEL = /(^|\.)xn--[a-z\d-]*(?=[.:]|$)/gi
 
 /** The checks of {@link isSafeUrl}, through the WHATWG URL parser. */
 export function parsesAsSafeUrl(url: string): boolean {
   if (url === '' || INVISIBLE.test(url)) return false
+  const web = WEB_HOST.exec(url)
   let parsed: URL
   try {
-    parsed = new URL(url)
+    // Labels in punycode (`xn--` and ASCII) are parsed as `a`: URL parsers disagree on them. Node's
+    // follows the standard and refuses a label that does not decode to a valid name (`xn--`,
+    // `xn--a`); Chromium's, the desktop client's, takes any. So a URL gets one answer everywhere,
+    // the client's.
+    if (web !== null && /xn--/i.test(web[1]!)) {
+      const at = web[0].length - web[1]!.length
+      parsed = new URL(String.prototype.slice.call(url, 0, at) + web[1]!.replace(PUNYCODE_LABEL, '$1a') + String.prototype.slice.call(url, web[0].length))
+    } else parsed = new URL(url)
   } catch {
     return false
   }
   const scheme = parsed.protocol
   if (!SCHEMES.has(scheme)) return false
   if (scheme === 'http:' || scheme === 'https:') {
-    if (!/^https?:\/\//i.test(url)) return false
-    // The host as written: up to the first `/`, `?`, `#` or `\`, without any `userinfo@`.
-    const authority = String.prototype.slice.call(url, scheme.length + 2).split(/[/?#\\]/, 1)[0]!
-    const host = authority.slice(authority.lastIndexOf('@') + 1)
-    if (host.includes('%') || parsed.hostname === '') return false
+    if (web === null || web[1]!.includes('%') || parsed.hostname === '') return false
   }
   return true
 }

@@ -37,3 +37,26 @@ describe('the URL safety check', () => {
     expect(isSafeUrl('https://exa\u200bmple.com')).toBe(false)
   })
 })
+
+describe('punycode host labels', () => {
+  // Node's URL parser refuses these labels and Chromium's takes them; the check reads them as plain labels.
+  it.each([
+    'https://xn--.example/x',
+    'https://xn--a.co',
+    'HTTPS://u:p@XN--.a.xn--bcher-kva:80/x',
+    'http://1.2.3.xn--',
+  ])('should accept %s, on its fast path and through the URL parser', (url) => {
+    expect(isSafeUrl(url)).toBe(true)
+    expect(parsesAsSafeUrl(url)).toBe(true)
+  })
+
+  it.each(['https://xn--%41.co', 'https://xn--.co:99999', 'https:xn--.co', 'https://xn--ü.co%2f'])('should still refuse %s', (url) => {
+    expect(isSafeUrl(url)).toBe(false)
+  })
+
+  it('should leave labels outside the host alone', () => {
+    // (`userinfo` and path are not host labels: the URL fails for its percent-encoded host either way.)
+    expect(parsesAsSafeUrl('https://xn--@exa%6Dple.com/xn--')).toBe(false)
+    expect(parsesAsSafeUrl('https://xn--@example.com/xn--')).toBe(true)
+  })
+})

@@ -1,0 +1,92 @@
+/**
+ * The package in a browser: the built module, loaded by headless Chromium,
+ * gives the same trees and the same printed text as in Node, for the fixture
+ * inputs, the bench corpus, random markup-dense text, random URLs in every
+ * link form, and random trees.
+ *
+ * What could differ: the module must not need Node (it is loaded as a plain
+ * ES module); Unicode property escapes and look-behinds must be supported;
+ * and the URL safety check (grammar/README.md §21.4) uses the platform's
+ * `URL` parser, whose edge cases differ between engines (see §21.4 for the
+ * one known difference, in international domain names).
+ *
+ * Chromium must be installed (`.ci/run` installs Debian's). Without it the
+ * suite is skipped, except under CI (`CI` set), where that fails the run.
+ */
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeCorpus } from '../../bench/corpus.js'
+import * as dm from '../../dist/index.js'
+import { conformanceCases, ruleFixtures } from '../helpers/fixtures.js'
+import { markupText, markupTextWithControls, unicodeText } from '../property/arbitraries.js'
+import { rootArbitrary } from '../property/ast-arbitrary.js'
+import { haveChromium, openBrowser, outcomes, type BrowserSession } from './run-in-chromium.js'
+
+const seed = Number(process.env.FC_SEED ?? 20_261_123)
+const sample = <T>(arb: fc.Arbitrary<T>, numRuns: number, offset: number): T[] => fc.sample(arb, { numRuns, seed: seed + offset })
+
+/** URLs: the schemes the check allows and some it does not, hosts of every shape, paths with markup. */
+const url = fc
+  .tuple(
+    fc.constantFrom('https://', 'http://', 'HTTPS://', 'https:', 'https:/', 'https:\\\\', 'discord://', 'discord:', 'tel:', 'sms:', 'mailto:', 'steam://', 'javascript:', 'ftp://', 'a+b.c://'),
+    fc.constantFrom('', 'user@', 'u:p@', ':@', '@'),
+    fc.array(
+      fc.constantFrom(
+        ...['a', 'ex', 'Example', 'a-b', '-a', 'a_b', 'a*b', 'a|b', 'a^b', '%41'],
+        // Punycode, which URL parsers disagree on (the check reads it as plain labels: grammar/README.md §21.4).
+        ...['xn--', 'XN--a', 'xn--bcher-kva'],
+        // International names (not right-to-left ones, which engines still read differently: §21.4).
+        ...['münchen', '例え', 'ß', 'ａ', 'ⓐ', 'а'],
+        ...['0', '1', '255', '256', '0x7f', '123', '[::1]', '[1:2]'],
+      ),
+      { minLength: 1, maxLength: 4 },
+    ),
+    fc.constantFrom('', ':', ':80', ':65536', ':x'),
+    fc.constantFrom('', '/', '/x', '/(x)', '/x)', '?q=1', '#f', '\\x', '/a%zz', '/*a*', '/_a_', '/~~', '/||', '/.', '/,', "/'"),
+  )
+  .map(([scheme, user, labels, port, path]) => `${scheme}${user}${labels.join('.')}${port}${path}`)
+
+/** A URL in each form the parser reads: bare, in angle brackets, as a masked link's target. */
+const linkText = fc
+  .tuple(url, fc.constantFrom('x ', '', '**', '('), fc.constantFrom(0, 1, 2, 3))
+  .map(([u, before, form]) => before + [u, `<${u}>`, `[a](${u})`, `[a](<${u}>)`][form]! + ' y')
+
+describe.runIf(haveChromium || process.env.CI)('in headless Chromium', () => {
+  let browser: BrowserSession
+
+  beforeAll(async () => {
+    browser = await openBrowser(new URL('../../dist/', import.meta.url))
+  }, 60_000)
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  /** Parses in both; returns the inputs whose outcomes differ, with both outcomes. */
+  async function parseDifferences(texts: string[]): Promise<Array<{ text: string; node: string; browser: string }>> {
+    const here = outcomes.parse(dm, texts)
+    const there = await browser.parseAll(texts)
+    return texts.flatMap((text, i) => (here[i] === there[i] ? [] : [{ text, node: here[i]!, browser: there[i]! }]))
+  }
+
+  it('parses the fixture inputs and the bench corpus alike', async () => {
+    const texts = [...conformanceCases().map((c) => c.input), ...ruleFixtures().map((f) => f.input), ...makeCorpus(3000, 7)]
+    expect(await parseDifferences(texts)).toEqual([])
+  })
+
+  it('parses random text alike', async () => {
+    const texts = [...sample(markupText, 2000, 1), ...sample(markupTextWithControls, 1000, 2), ...sample(unicodeText, 1000, 3)]
+    expect(await parseDifferences(texts)).toEqual([])
+  })
+
+  it('reads random URLs alike, in every link form', async () => {
+    expect(await parseDifferences(sample(linkText, 3000, 4))).toEqual([])
+  })
+
+  it('prints random trees alike, errors included', async () => {
+    // (Both sides get the trees as JSON, which drops fields set to undefined.)
+    const trees = sample(rootArbitrary, 1000, 5).map((t) => JSON.parse(JSON.stringify(t)) as unknown)
+    const here = outcomes.stringify(dm, trees)
+    const there = await browser.stringifyAll(trees)
+    expect(there).toEqual(here)
+  })
+})
