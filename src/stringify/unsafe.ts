@@ -105,6 +105,9 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   '¯': (a) => a.value.startsWith('¯_(ツ)', a.i),
 }
 
+/** The characters that have a rule in {@link unsafe}. */
+const RULED = new RegExp(`[${Object.keys(unsafe).join('').replace(/[\\\]^-]/g, '\\$&')}]`)
+
 /**
  * Prints a `text` value with the escapes it needs where it stands.
  *
@@ -114,7 +117,11 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
  * @returns The value, with `\` before each character that would otherwise be markup.
  */
 export function escapeText(value: string, st: State, raw = false): string {
+  // (Most text has no character with a rule, and prints as it is.)
+  if (!RULED.test(value)) return value
   let out = ''
+  // How much of `value` is in `out`.
+  let copied = 0
   // Each `<` with where it is in `out`: its rule runs last, right to left, on the output after it.
   const angles: [Around, number][] = []
   let bol = /\n *$/.test(st.before)
@@ -126,10 +133,12 @@ export function escapeText(value: string, st: State, raw = false): string {
     const rule = raw && '*_~|'.includes(c) ? undefined : unsafe[c]
     if (rule) {
       const a: Around = { value, i, prev, next: i + 1 < n ? value[i + 1]! : st.next, bol, num, last: st.last, f: st.f, after: '' }
-      if (c === '<') angles.push([a, out.length])
-      else if (rule(a)) out += '\\'
+      if (c === '<') angles.push([a, out.length + i - copied])
+      else if (rule(a)) {
+        out += `${value.slice(copied, i)}\\`
+        copied = i
+      }
     }
-    out += c
     prev = c
     if (c === '\n') bol = true
     else if (c !== ' ') {
@@ -140,6 +149,7 @@ export function escapeText(value: string, st: State, raw = false): string {
     }
     num = false
   }
+  out += value.slice(copied)
   for (let k = angles.length - 1; k >= 0; k--) {
     const [a, at] = angles[k]!
     a.after = out.slice(at + 1) + st.rest
