@@ -5,13 +5,14 @@
 import type { Node, Parent } from '../ast.js'
 
 /** Whether two nodes have the same fields: everything but `children`, `position` and `data`. */
-function same(a: Node, b: Node): boolean {
-  // Each way round, every field of one is in the other with the same value: no need to count them.
-  for (const [x, y] of [[a, b], [b, a]] as const) {
-    for (const k in x) {
-      const v = (x as unknown as Record<string, unknown>)[k]
-      if (v !== undefined && k !== 'children' && k !== 'position' && k !== 'data' && !Object.is(v, (y as unknown as Record<string, unknown>)[k])) return false
-    }
+const same = (a: Node, b: Node): boolean => within(a, b) && within(b, a)
+
+/** Whether every field of `x` (but `children`, `position` and `data`) is in `y` with the same value. */
+function within(x: Node, y: Node): boolean {
+  // (Checked each way round, so there is no need to count the fields.)
+  for (const k in x) {
+    const v = (x as unknown as Record<string, unknown>)[k]
+    if (v !== undefined && k !== 'children' && k !== 'position' && k !== 'data' && !Object.is(v, (y as unknown as Record<string, unknown>)[k])) return false
   }
   return true
 }

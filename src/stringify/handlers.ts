@@ -141,7 +141,8 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
   // follows: the last text escapes for both.
   let next = block ? (parent.type === 'root' ? '' : parent.type === 'blockQuote' ? (st.last ? st.next : '\n') : lineEnd(st) || st.next) : raw ? close[0]! : ''
   // Bit k of `flips` flips the delimiter preference of the k-th italic child.
-  let k = kids.filter((kid) => kid.type === 'italic').length
+  let k = 0
+  for (const kid of kids) if (kid.type === 'italic') k++
   for (let i = n - 1; i >= 0; i--) {
     const kid = kids[i]!
     const prev = kids[i - 1]
@@ -193,7 +194,16 @@ const blockBefore = (prev: Node, value: string, last: boolean): boolean =>
 // Dispatch, with a memo: spans print their content several times (once per choice of delimiters),
 // and without the memo nested spans would cost exponential time.
 
-let memo = new WeakMap<object, Map<string, string | StringifyError>>()
+/**
+ * What a node printed as, by context (its memo key): the first context inline, since most nodes print
+ * in one, and the others in a map.
+ */
+interface Memo {
+  key: string
+  out: string | StringifyError
+  more: Map<string, string | StringifyError> | undefined
+}
+let memo = new WeakMap<object, Memo>()
 /** Whether the root's content searches when its output reads back differently (a second attempt). */
 let thorough = false
 /** Spans of chains that did not print in one loop. */
@@ -228,10 +238,9 @@ export function resetMemo(again = false): void {
 
 /** Prints any node. */
 export function print(node: Node, st: State): string {
-  let cache = memo.get(node)
-  if (!cache) memo.set(node, (cache = new Map()))
   const key = `${st.path.join()}|${st.f}|${st.next}|${st.prevChar}|${st.last}`
-  const hit = cache.get(key)
+  const seen = memo.get(node)
+  const hit = seen === undefined ? undefined : seen.key === key ? seen.out : seen.more?.get(key)
   if (typeof hit === 'string') return hit
   if (hit) throw hit
   let out: string | undefined
@@ -239,10 +248,10 @@ export function print(node: Node, st: State): string {
     const handler = handlers[node.type as NodeType] as Handler<Node> | undefined
     if (!handler) fail(node, 'unknown-node', st)
     out = chain(node, st) ?? handler(node, st)
-    cache.set(key, out)
+    remember(node, key, out)
     return out
   } catch (error) {
-    if (error instanceof StringifyError) cache.set(key, error)
+    if (error instanceof StringifyError) remember(node, key, error)
     throw error
   } finally {
     // A failure costs about as much as printing a few hundred characters: making the error.
@@ -250,6 +259,14 @@ export function print(node: Node, st: State): string {
     work += units
     credit += flipped ? -units : out === undefined ? 0 : EARN * units
   }
+}
+
+function remember(node: Node, key: string, out: string | StringifyError): void {
+  // (Looked up again: the node may have printed elsewhere in its own subtree, if a tree shares it.)
+  const seen = memo.get(node)
+  if (seen === undefined) memo.set(node, { key, out, more: undefined })
+  else if (seen.key === key) seen.out = out
+  else (seen.more ??= new Map()).set(key, out)
 }
 
 /** The run of stars (group 1) or underscores that a chain of spans wraps, if it wraps one. */
