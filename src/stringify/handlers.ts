@@ -203,7 +203,8 @@ interface Memo {
   out: string | StringifyError
   more: Map<string, string | StringifyError> | undefined
 }
-let memo = new WeakMap<object, Memo>()
+/** The memo of the current print (a plain map, not a weak one, which costs more: it lives one call). */
+let memo = new Map<object, Memo>()
 /** Whether the root's content searches when its output reads back differently (a second attempt). */
 let thorough = false
 /** Spans of chains that did not print in one loop. */
@@ -231,7 +232,7 @@ export let work = 0
 /** Forgets the printed subtrees and refills the budget (at the start of every `stringify`). */
 export function resetMemo(again = false): void {
   thorough = again
-  memo = new WeakMap()
+  memo = new Map()
   unchained = new WeakSet()
   credit = FLOOR
 }
@@ -421,7 +422,7 @@ function search(attempt: () => string | undefined): string | undefined {
     flipped = new Set(set)
     decisions = 0
     // What failed in another run may print now: its neighbours may have changed form.
-    memo = new WeakMap()
+    memo = new Map()
     unchained = new WeakSet()
     try {
       return attempt()
