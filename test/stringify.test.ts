@@ -497,4 +497,65 @@ describe('stringify', () => {
     const tree = parse('**a** <@1> `b`\n- c')
     expect(stringify(tree)).toBe('**a** <@1> `b`\n- c')
   })
+
+  describe('what is not a tree', () => {
+    /** Asserts that `stringify` rejects `tree` as not a tree, at `path`, before printing anything. */
+    function invalid(tree: unknown, path: number[], message?: string): void {
+      let caught: unknown
+      try {
+        stringify(tree as Root)
+      } catch (error) {
+        caught = error
+      }
+      expect(caught).toBeInstanceOf(StringifyError)
+      expect({ reason: (caught as StringifyError).reason, path: (caught as StringifyError).path }).toEqual({ reason: 'invalid-node', path })
+      if (message) expect((caught as StringifyError).message).toBe(message)
+    }
+
+    it('should reject values that are not nodes, naming what they are', () => {
+      invalid(null, [], 'Cannot stringify null: invalid-node')
+      invalid('**a**', [], 'Cannot stringify string: invalid-node')
+      invalid({ children: [] }, [], 'Cannot stringify an object without a type: invalid-node')
+      invalid(root(null as unknown as Content), [0], 'Cannot stringify null: invalid-node')
+      invalid(root(t('a'), [t('b')] as unknown as Content), [1], 'Cannot stringify an array: invalid-node')
+      invalid(bold(t('a'), 7 as unknown as Content), [1])
+    })
+
+    it('should reject fields of the wrong JavaScript type, at the first such node', () => {
+      invalid({ type: 'root' }, [], 'Cannot stringify root: invalid-node')
+      invalid(root({ type: 'text' } as Content), [0], 'Cannot stringify text: invalid-node')
+      invalid(root({ type: 'text', value: 1 } as unknown as Content), [0])
+      invalid(root(bold(t('a')), { type: 'bold', children: 'a' } as unknown as Content), [1])
+      invalid(root(bold(t('a'), { type: 'userMention', id: 1 } as unknown as Content)), [0, 1])
+      invalid(root({ type: 'customEmoji', name: 'a', id: '1', animated: 'yes' } as unknown as Content), [0])
+      invalid(root({ type: 'timestamp', unix: '1' } as unknown as Content), [0])
+      invalid(root({ type: 'timestamp', unix: 1, style: 5 } as unknown as Content), [0])
+      invalid(root({ type: 'codeBlock', value: 'a', lang: null } as unknown as Content), [0])
+      invalid(root({ type: 'heading', depth: '1', children: [t('a')] } as unknown as Content), [0])
+      invalid(root({ type: 'list', ordered: true, start: '1', children: [li(t('a'))] } as unknown as Content), [0])
+      invalid(root(ul(li(t('a')), { type: 'listItem' } as ListItem)), [0, 1])
+      invalid(root({ type: 'autolink', url: 'https://a.co' } as unknown as Content), [0])
+      invalid(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [{ type: 'inlineCode' }] } as unknown as Content), [0, 0])
+    })
+
+    it('should reject a node inside itself, which would print forever, but print a node that appears twice', () => {
+      const loop = bold(t('a'))
+      ;(loop as { children: Content[] }).children.push(loop)
+      invalid(root(t('x '), loop), [1, 1], 'Cannot stringify bold: invalid-node')
+      const tree = root()
+      tree.children.push(quote(t('a'), tree as unknown as Content))
+      invalid(tree, [0, 1])
+      const shared = t('a')
+      expect(stringify(root(bold(shared), t(' '), italic(shared)))).toBe('**a** *a*')
+    })
+
+    it('should take optional fields as absent when undefined, and leave unknown types to the printer', () => {
+      expect(stringify(root({ type: 'codeBlock', value: 'a', lang: undefined }))).toBe('```a```')
+      expect(stringify(root({ type: 'timestamp', unix: 1, style: undefined }))).toBe('<t:1>')
+      expect(() => stringify(root({ type: 'soundboard', children: 5 } as unknown as Content))).toThrow(/soundboard: unknown-node/)
+      // (A type named like a property of every object is still unknown.)
+      expect(() => stringify(root({ type: 'constructor' } as unknown as Content))).toThrow(/constructor: unknown-node/)
+      expect(() => stringify(root({ type: 'toString' } as unknown as Content))).toThrow(/toString: unknown-node/)
+    })
+  })
 })

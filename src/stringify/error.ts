@@ -2,7 +2,7 @@
  * The one error `stringify` throws: a tree (or part of one) that no message
  * text parses back to.
  */
-import type { Node } from '../ast.js'
+import type { Node, Point } from '../ast.js'
 
 /**
  * Why a node cannot be printed. The codes are stable: match on them, not on
@@ -22,6 +22,10 @@ import type { Node } from '../ast.js'
  * }
  * ```
  *
+ * - `invalid-node`: not a node of the tree: not an object, no string `type`,
+ *   a field of the wrong JavaScript type (a `value` that is not a string,
+ *   `children` that are not an array, an `id` that is a number…), or a node
+ *   inside itself. Checked first, over the whole tree.
  * - `unknown-node`: a `type` the printer does not know.
  * - `invalid-nesting`: the node may not appear where it is (a quote in a
  *   quote, a heading in a list item, subtext in subtext, a spoiler in a
@@ -54,6 +58,7 @@ import type { Node } from '../ast.js'
  *   prints, 100,000 levels deep and more), reported on the tree itself.
  */
 export type StringifyErrorReason =
+  | 'invalid-node'
   | 'unknown-node'
   | 'invalid-nesting'
   | 'empty-content'
@@ -112,7 +117,7 @@ export const holdsAnywhere = (reason: StringifyErrorReason): boolean => /^(?:unk
  */
 export class StringifyError extends Error {
   override name = 'StringifyError'
-  /** The node that cannot be printed. */
+  /** The node that cannot be printed (for `invalid-node`, whatever stood where a node should be). */
   declare readonly node: Node
   /** Why, as a stable code. */
   declare readonly reason: StringifyErrorReason
@@ -125,10 +130,20 @@ export class StringifyError extends Error {
    * @param path Child indexes from the printed tree down to `node`.
    */
   constructor(node: Node, reason: StringifyErrorReason, path: number[]) {
-    const at = node.position?.start
-    super(`Cannot stringify ${node.type}${at ? ` at ${at.line}:${at.column}` : ''}: ${reason}`)
+    // (Positions are not checked, as the printer ignores them: one of any shape must not break the message.)
+    const at = reason === 'invalid-node' ? undefined : (node.position?.start as Partial<Point> | undefined)
+    const where = typeof at?.line === 'number' && typeof at.column === 'number' ? ` at ${at.line}:${at.column}` : ''
+    super(`Cannot stringify ${reason === 'invalid-node' ? describe(node) : node.type}${where}: ${reason}`)
     this.node = node
     this.reason = reason
     this.path = path
   }
+}
+
+/** What a message calls a value that is not a well-formed node: its type, or what it is. */
+function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (typeof value !== 'object') return typeof value
+  const type = (value as { type?: unknown }).type
+  return typeof type === 'string' ? type : Array.isArray(value) ? 'an array' : 'an object without a type'
 }

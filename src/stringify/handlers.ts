@@ -246,7 +246,7 @@ export function print(node: Node, st: State): string {
   if (hit) throw hit
   let out: string | undefined
   try {
-    const handler = handlers[node.type as NodeType] as Handler<Node> | undefined
+    const handler = Object.hasOwn(handlers, node.type) ? (handlers[node.type as NodeType] as Handler<Node>) : undefined
     if (!handler) fail(node, 'unknown-node', st)
     out = chain(node, st) ?? handler(node, st)
     remember(node, key, out)

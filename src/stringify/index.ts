@@ -7,11 +7,12 @@
  * can express always ends in a `StringifyError` (naming the first node that
  * would read back differently when no handler caught it earlier).
  */
-import type { Nodes, Root } from '../ast.js'
+import type { Node, Nodes, Root } from '../ast.js'
 import { parse } from '../parse/index.js'
 import { StringifyError } from './error.js'
 import { differ } from './differ.js'
 import { print } from './print.js'
+import { malformed } from './shape.js'
 
 export { StringifyError, type StringifyErrorReason } from './error.js'
 
@@ -25,7 +26,9 @@ export { StringifyError, type StringifyErrorReason } from './error.js'
  *
  * @param tree The tree, or any node of it.
  * @returns The message text.
- * @throws {StringifyError} When no text reads back as `tree`: an empty `bold`,
+ * @throws {StringifyError} When `tree` is not a tree (`invalid-node`: a field
+ *   of the wrong type, a child that is not a node), or when no text reads
+ *   back as it: an empty `bold`,
  *   an id that is not digits, a heading inside a list item, two adjacent text
  *   nodes…; `reason` says which, `path` says where. The search for forms
  *   that read back has a budget in proportion to the tree, so that a tree no
@@ -50,6 +53,8 @@ export { StringifyError, type StringifyErrorReason } from './error.js'
  * ```
  */
 export function stringify(tree: Root | Nodes): string {
+  const bad = malformed(tree)
+  if (bad) throw new StringifyError(bad[0] as Node, 'invalid-node', bad[1])
   let out: string
   try {
     out = print(tree)

@@ -1,0 +1,113 @@
+/**
+ * The first check of `stringify`: that what it was given is a tree at all.
+ * TypeScript's types say what a node holds, but a tree built in JavaScript, read
+ * from JSON or cast may hold anything: a `value` that is a number, `children`
+ * that are missing, `null` among them. Such a tree gets a `StringifyError`
+ * (`invalid-node`, with the path to the first bad node), never a `TypeError`
+ * from deep inside the printer.
+ */
+import type { Node, NodeType } from '../ast.js'
+
+/**
+ * The fields of each node type and their JavaScript types: `s` string, `n` number, `b` boolean,
+ * `a` array (children); `?` after one, the field may be absent (or `undefined`).
+ */
+const FIELDS: { readonly [K in NodeType]: string } = {
+  root: 'children:a',
+  text: 'value:s',
+  bold: 'children:a',
+  italic: 'children:a',
+  underline: 'children:a',
+  strikethrough: 'children:a',
+  spoiler: 'children:a',
+  inlineCode: 'value:s',
+  codeBlock: 'value:s lang:s?',
+  userMention: 'id:s',
+  roleMention: 'id:s',
+  channelMention: 'id:s',
+  everyoneMention: '',
+  hereMention: '',
+  commandMention: 'name:s id:s',
+  guildNavigation: 'target:s roleId:s?',
+  timestamp: 'unix:n style:s?',
+  customEmoji: 'name:s id:s animated:b',
+  link: 'url:s suppressEmbed:b children:a',
+  autolink: 'url:s suppressEmbed:b',
+  heading: 'depth:n children:a',
+  subtext: 'children:a',
+  blockQuote: 'children:a',
+  list: 'ordered:b start:n? children:a',
+  listItem: 'children:a',
+}
+
+const KIND: Readonly<Record<string, string>> = { s: 'string', n: 'number', b: 'boolean', a: 'array' }
+
+/** {@link FIELDS}, read: for each type, its fields as name, JavaScript type and whether it may be absent. */
+const SHAPES = new Map<string, Array<{ name: string; kind: string; optional: boolean }>>(
+  Object.entries(FIELDS).map(([type, spec]) => [
+    type,
+    spec === '' ? [] : spec.split(' ').map((field) => ({ name: field.slice(0, field.indexOf(':')), kind: KIND[field[field.indexOf(':') + 1]!]!, optional: field.endsWith('?') })),
+  ]),
+)
+
+/** Whether `node` is an object whose fields have the types its `type` says (any fields, for a type the printer does not know). */
+function wellFormed(node: unknown): boolean {
+  if (typeof node !== 'object' || node === null || typeof (node as Node).type !== 'string') return false
+  const fields = SHAPES.get((node as Node).type)
+  for (let k = 0; fields !== undefined && k < fields.length; k++) {
+    const field = fields[k]!
+    const value = (node as unknown as Record<string, unknown>)[field.name]
+    if (!(field.optional && value === undefined) && (Array.isArray(value) ? 'array' : typeof value) !== field.kind) return false
+  }
+  return true
+}
+
+/** A node to check: its index among its siblings (-1 for the tree), its parent's entry, and whether its children are done. */
+interface Entry {
+  node: unknown
+  i: number
+  up: Entry | undefined
+  leave: boolean
+}
+
+/**
+ * The first node of `tree` (in document order) that is not {@link wellFormed}, or that contains
+ * itself, with the child indexes down to it; `undefined` when there is none. A node may appear in
+ * several places (it prints in each), but not inside itself: that tree would be infinite.
+ * (Iterative: a tree may nest 100,000 levels deep. A node that appears in several places is checked
+ * once.)
+ *
+ * @example
+ * ```ts
+ * malformed({ type: 'root', children: [{ type: 'text', value: 1 }] }) // [{ type: 'text', value: 1 }, [0]]
+ * ```
+ */
+export function malformed(tree: unknown): [unknown, number[]] | undefined {
+  // For each parent met: true while its children are being checked (it is an ancestor of the current
+  // node), false once they are done.
+  const open = new Map<unknown, boolean>()
+  const stack: Entry[] = [{ node: tree, i: -1, up: undefined, leave: false }]
+  while (stack.length > 0) {
+    const entry = stack.pop()!
+    const node = entry.node
+    if (entry.leave) {
+      open.set(node, false)
+      continue
+    }
+    const ok = wellFormed(node)
+    // (The children of a type the printer does not know are not its business: it fails on the type.)
+    const kids = ok && SHAPES.has((node as Node).type) ? (node as { children?: unknown[] }).children : undefined
+    // (Only a node with children can hold itself.)
+    const seen = kids !== undefined && kids.length > 0 ? open.get(node) : false
+    if (!ok || seen === true) {
+      const path: number[] = []
+      for (let e: Entry | undefined = entry; e && e.i >= 0; e = e.up) path.push(e.i)
+      return [node, path.reverse()]
+    }
+    if (!kids || seen === false) continue
+    open.set(node, true)
+    stack.push({ node, i: entry.i, up: entry.up, leave: true })
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i], i, up: entry, leave: false })
+  }
+  return undefined
+}
