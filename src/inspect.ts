@@ -28,7 +28,10 @@ const indent = { middle: '│  ', last: '   ' }
  * `name=value`, skipping `undefined` ones; the `value` of literals; and the
  * position, when the node has one. Strings are JSON-quoted, so newlines and
  * control characters show as escapes and each node stays on one line. `data`
- * is not shown. Works on any unist node, extension nodes included.
+ * is not shown. Works on any unist node, extension nodes included, and on
+ * anything else without throwing: a value that is not a node is drawn as
+ * itself, and a node met again is marked `(again: drawn above)`, not drawn
+ * twice (so a node inside itself does not loop).
  *
  * @param tree
  *   The node to draw, usually the `root` that `parse` returns.
@@ -57,11 +60,17 @@ export function inspect(tree: Node, options?: InspectOptions): string {
   const showPositions = options?.showPositions ?? true
   const lines: string[] = []
   // Depth-first with an explicit stack: parsed trees can nest deeper than the call stack allows.
-  const stack: Array<{ node: Node; head: string; rest: string }> = [{ node: tree, head: '', rest: '' }]
+  const stack: Array<{ node: unknown; head: string; rest: string }> = [{ node: tree, head: '', rest: '' }]
+  // A tree built by hand may hold a node twice, or inside itself: each is drawn once, and marked
+  // where it comes again (else a node inside itself would be drawn forever).
+  const drawn = new Set<unknown>()
 
   for (let entry = stack.pop(); entry; entry = stack.pop()) {
     const { node, head, rest } = entry
-    lines.push(head + label(node, showPositions))
+    const again = drawn.has(node)
+    lines.push(head + label(node, showPositions) + (again ? ' (again: drawn above)' : ''))
+    if (again) continue
+    if (typeof node === 'object' && node !== null) drawn.add(node)
     const children = isParent(node) ? node.children : []
     for (let index = children.length - 1; index >= 0; index--) {
       const child = children[index]
@@ -78,10 +87,11 @@ export function inspect(tree: Node, options?: InspectOptions): string {
   return lines.join('\n')
 }
 
-/** The one-line description of a node, without its tree prefix. */
-function label(node: Node, showPositions: boolean): string {
-  const record = node as unknown as Record<string, unknown>
-  let result = String(node.type)
+/** The one-line description of a node, without its tree prefix (for something else than an object, the thing itself). */
+function label(node: unknown, showPositions: boolean): string {
+  if (typeof node !== 'object' || node === null) return formatValue(node)
+  const record = node as Record<string, unknown>
+  let result = typeof record['type'] === 'string' ? record['type'] : formatValue(record['type'])
 
   if (isParent(node)) result += `[${node.children.length}]`
 
@@ -92,7 +102,7 @@ function label(node: Node, showPositions: boolean): string {
 
   if (record['value'] !== undefined) result += ` ${formatValue(record['value'])}`
 
-  if (showPositions && node.position) result += ` (${formatPosition(node.position)})`
+  if (showPositions && record['position'] !== undefined) result += ` ${formatPosition(record['position'])}`
 
   return result
 }
@@ -100,13 +110,19 @@ function label(node: Node, showPositions: boolean): string {
 /** A field value on one line: strings and objects as JSON, the rest as written. */
 function formatValue(value: unknown): string {
   if (typeof value === 'string' || (typeof value === 'object' && value !== null)) {
-    return JSON.stringify(value) ?? String(value)
+    try {
+      return JSON.stringify(value) ?? Object.prototype.toString.call(value)
+    } catch {
+      // (An object that holds itself, or a BigInt inside it.)
+      return Object.prototype.toString.call(value)
+    }
   }
   return String(value)
 }
 
-/** `line:column-line:column`, the way editors and compilers show a span. */
-function formatPosition(position: Position): string {
-  const { start, end } = position
-  return `${start.line}:${start.column}-${end.line}:${end.column}`
+/** `(line:column-line:column)`, the way editors and compilers show a span; another value as a field. */
+function formatPosition(position: unknown): string {
+  const { start, end } = (position ?? {}) as Partial<Position>
+  const point = (p: unknown): p is { line: number; column: number } => typeof p === 'object' && p !== null && typeof (p as { line?: unknown }).line === 'number' && typeof (p as { column?: unknown }).column === 'number'
+  return point(start) && point(end) ? `(${start.line}:${start.column}-${end.line}:${end.column})` : `position=${formatValue(position)}`
 }

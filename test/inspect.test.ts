@@ -163,4 +163,27 @@ describe('inspect', () => {
     expect(lines[0]).toBe('bold[1]')
     expect(lines.at(-1)).toBe(' '.repeat(3 * (depth - 1)) + '└─ text "x"')
   })
+
+  describe('what is not a tree', () => {
+    it('should draw values that are not nodes as themselves', () => {
+      expect(inspect(null as unknown as Node)).toBe('null')
+      expect(inspect({ type: 'root', children: [null, 'x', 7, { value: 'a' }] } as unknown as Node)).toBe(
+        'root[4]\n├─ null\n├─ "x"\n├─ 7\n└─ undefined "a"',
+      )
+    })
+
+    it('should draw a node met again once, and mark where it comes again, even inside itself', () => {
+      const shared = { type: 'text', value: 'a' }
+      expect(inspect({ type: 'root', children: [shared, shared] } as Node)).toBe('root[2]\n├─ text "a"\n└─ text "a" (again: drawn above)')
+      const loop = { type: 'bold', children: [] as unknown[] }
+      loop.children.push(loop)
+      expect(inspect(loop as Node)).toBe('bold[1]\n└─ bold[1] (again: drawn above)')
+    })
+
+    it('should show fields that JSON cannot hold, and positions of another shape, without throwing', () => {
+      const node = { type: 'x', big: 10n, position: { start: 1 } } as unknown as Node & { self?: unknown }
+      node.self = node
+      expect(inspect(node)).toBe('x big=10 self=[object Object] position={"start":1}')
+    })
+  })
 })
