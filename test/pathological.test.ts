@@ -1,6 +1,7 @@
 /**
  * Pathological inputs: parse time grows linearly with the input, always, and
- * deep nesting never overflows the stack.
+ * deep nesting never overflows the stack. Printing their trees grows linearly
+ * too.
  *
  * The timing tests measure growth, not absolute speed: for each input family
  * they parse 1k…64k characters and compare the time per parse at 64k with the
@@ -21,10 +22,10 @@
  */
 import { PerformanceObserver } from 'node:perf_hooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Node } from '../src/ast.js'
-import { parse } from '../src/index.js'
+import type { Node, Root } from '../src/ast.js'
+import { parse, stringify } from '../src/index.js'
 import { assertWellFormed } from './helpers/invariants.js'
-import { countNodes, countTypes, deepestPath, isParent, maxDepth } from './helpers/walk.js'
+import { countNodes, countTypes, deepestPath, isParent, maxDepth, withoutPositions } from './helpers/walk.js'
 
 // ---------------------------------------------------------------------------
 // Timing harness
@@ -58,9 +59,12 @@ afterAll(() => gcObserver.disconnect())
 const flushObserver = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /** The fastest time of one parse of `input`, over several batches, GC pauses excluded. */
-async function timePerParse(input: string): Promise<number> {
+const timePerParse = (input: string): Promise<number> => timePerRun(() => parse(input))
+
+/** The fastest time of one `run()`, over several batches, GC pauses excluded. */
+async function timePerRun(run: () => unknown): Promise<number> {
   let start = performance.now()
-  parse(input)
+  run()
   const single = performance.now() - start
   const repeats = Math.min(1000, Math.max(1, Math.ceil(batchMs / Math.max(single, 0.001))))
   let best = Number.POSITIVE_INFINITY
@@ -68,7 +72,7 @@ async function timePerParse(input: string): Promise<number> {
     await flushObserver()
     pauses.length = 0
     start = performance.now()
-    for (let i = 0; i < repeats; i++) parse(input)
+    for (let i = 0; i < repeats; i++) run()
     const end = performance.now()
     await flushObserver()
     let paused = 0
@@ -95,14 +99,23 @@ interface Growth {
   ratio: number
 }
 
-async function measureGrowth(family: Family): Promise<Growth> {
+/** What a growth measurement times, at which sizes, and when it stops growing. */
+interface Measure {
+  timeOf: (input: string) => Promise<number>
+  /** Three sizes, each twice the one before; the growth ratio compares the last with the first. */
+  sizes: readonly number[]
+  /** Stop growing once one run takes this long. */
+  slow: number
+}
+
+async function measureGrowth(family: Family, { timeOf, sizes, slow }: Measure): Promise<Growth> {
   const times = new Map<number, number>()
-  let largest = measuredSizes[0]!
-  for (const size of measuredSizes) {
-    const time = await timePerParse(family(size))
+  let largest = sizes[0]!
+  for (const size of sizes) {
+    const time = await timeOf(family(size))
     times.set(size, time)
     largest = size
-    if (time > slowMs) break
+    if (time > slow) break
   }
   const top = times.get(largest)!
   const quarter = times.get(largest / 4)
@@ -126,19 +139,41 @@ async function expectLinear(family: Family): Promise<void> {
     const input = family(size)
     assertWellFormed(input, parse(input), { reparse: false })
   }
+  await expectGrowth(family, { timeOf: timePerParse, sizes: measuredSizes, slow: slowMs })
+}
+
+/**
+ * Asserts that printing the trees of the family grows linearly (`tree`: the tree of an input), and
+ * that they read back.
+ */
+async function expectLinearPrint(family: Family, tree: (input: string) => Root): Promise<void> {
+  const want = tree(family(checkedSizes[0]!))
+  expect(withoutPositions(parse(stringify(want)))).toEqual(withoutPositions(want))
+  // (Smaller sizes than for parsing: the printer's search over delimiters makes dense runs of them
+  // take up to ~30 µs a character, and linear or not shows as well from 4k to 16k.)
+  const timeOf = (input: string) => {
+    const printed = tree(input)
+    return timePerRun(() => stringify(printed))
+  }
+  await expectGrowth(family, { timeOf, sizes: [4096, 8192, 16_384], slow: 1500 })
+}
+
+/** Asserts that the time a measure takes grows linearly over the family. */
+async function expectGrowth(family: Family, measure: Measure): Promise<void> {
   // A burst of load from elsewhere can spoil one measurement, but not several in
   // a row: measure again (at most `attempts` times) while the growth looks too fast.
   const reports: string[] = []
   let best: Growth | undefined
   for (let attempt = 0; attempt < attempts; attempt++) {
-    const growth = await measureGrowth(family)
+    const growth = await measureGrowth(family, measure)
     reports.push(`×${growth.ratio.toFixed(1)} (${describeGrowth(growth)})`)
     if (best === undefined || growth.ratio < best.ratio) best = growth
     // Stopping early is slowness, not noise: no second chance.
-    if (growth.largest < 65_536 || growth.ratio < growthBound) break
+    if (growth.largest < measure.sizes.at(-1)! || growth.ratio < growthBound) break
   }
-  const stopped = best!.largest < 65_536 ? ` (stopped early: one parse took over ${slowMs} ms)` : ''
-  const report = `time from 16k to 64k, GC excluded${stopped}: ${reports.join('; ')}`
+  const [first, , last] = measure.sizes.map((size) => `${size / 1024}k`)
+  const stopped = best!.largest < measure.sizes.at(-1)! ? ` (stopped early: one run took over ${measure.slow} ms)` : ''
+  const report = `time from ${first} to ${last}, GC excluded${stopped}: ${reports.join('; ')}`
   expect(best!.ratio, report).toBeLessThan(growthBound)
 }
 
@@ -282,6 +317,33 @@ describe('parsing takes linear time', () => {
 
   it('should parse a realistic message repeated in linear time', async () => {
     await expectLinear(realisticMessage)
+  })
+})
+
+describe('printing takes linear time', () => {
+  // The trees of the inputs above (most of them text with markup characters to escape), and the
+  // inputs as the value of one text node (as a program may build it).
+  for (const [pattern, name] of repeatedPatterns) {
+    it(`should print the trees of repeated ${name} (${JSON.stringify(pattern)}) in linear time`, async () => {
+      await expectLinearPrint(repeated(pattern), parse)
+    })
+  }
+
+  const asText = (input: string): Root => ({ type: 'root', children: [{ type: 'text', value: input }] })
+  for (const [pattern, name] of [
+    ['<', 'angle brackets'],
+    ['<a', 'angle brackets before letters'],
+    ['<@1 ', 'mention openers'],
+    ['*_~|`<>@#&:![]()-\\', 'every markup character'],
+  ]) {
+    it(`should print text of repeated ${name} (${JSON.stringify(pattern)}) in linear time`, async () => {
+      await expectLinearPrint(repeated(pattern!), asText)
+    })
+  }
+
+  it('should print text of angle brackets before one URL in linear time', async () => {
+    // Every `<` opens a URL in angle brackets that runs to the end: each reads the whole run.
+    await expectLinearPrint((size) => `${'<'.repeat(size - 5)}a:/b>`, asText)
   })
 })
 

@@ -588,8 +588,8 @@ class Parser {
     if (token) return this.leaf(f, token.node, p, token.end), true
     const url = angleUrl(src, p, end)
     if (url) {
-      if (url.safe) this.leaf(f, url.node, p, url.end)
-      else this.addText(f, p, url.end, url.inner)
+      if (isSafeUrl(url.node.url)) this.leaf(f, url.node, p, url.end)
+      else this.addText(f, p, url.end, url.node.url)
       return true
     }
     const contact = contactUrl(s, p, end, src)

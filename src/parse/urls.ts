@@ -125,14 +125,12 @@ export function bareUrl(
 }
 
 /**
- * `<scheme:/…>` at `p`: the URL inside angle brackets. `safe` is false when
- * the URL fails the checks (the client then shows it as text without brackets).
+ * `<scheme:/…>` at `p`: the URL inside angle brackets. The caller checks the
+ * URL: when it fails, the client shows it as text without brackets. (The
+ * printer asks only whether one starts at each `<`, and may ask at every `<`
+ * of a run that one URL ends: the check would cost the run's length each time.)
  */
-export function angleUrl(
-  src: Source,
-  p: number,
-  end: number,
-): (Token<Autolink> & { safe: boolean; inner: string }) | undefined {
+export function angleUrl(src: Source, p: number, end: number): Token<Autolink> | undefined {
   const s = src.s
   // scheme: one or more characters other than `:`, space and `>` (found by table: `<<<<` must not rescan)
   const i = nextOf(src, ': >', p + 1)
@@ -140,7 +138,7 @@ export function angleUrl(
     const k = nextOf(src, ' >', i + 2)
     if (k > i + 2 && k < end && String.prototype.charCodeAt.call(s, k) === C_GT) {
       const url = String.prototype.slice.call(s, p + 1, k)
-      return { node: { type: 'autolink', url, suppressEmbed: true, position: span(src, p, k + 1) }, end: k + 1, safe: isSafeUrl(url), inner: url }
+      return { node: { type: 'autolink', url, suppressEmbed: true, position: span(src, p, k + 1) }, end: k + 1 }
     }
   }
   return undefined

@@ -15,7 +15,7 @@
  */
 import { isAlnum, isSpace } from '../parse/chars.js'
 import { channelMention, commandMention, customEmoji, guildNavigation, timestamp, userOrRoleMention } from '../parse/tokens.js'
-import { preprocess } from '../parse/source.js'
+import { preprocess, type Source } from '../parse/source.js'
 import { angleUrl, contactUrl } from '../parse/urls.js'
 import type { State } from './state.js'
 import { F_HEADING, F_ITEM, F_QUOTE, F_STAR, F_SUB, F_UNDER } from './state.js'
@@ -39,27 +39,31 @@ export interface Around {
   /** Context flags of the text (`F_*`). */
   f: number
   /**
-   * The printed output after the character, escapes included, to the end of its parse scope. Only
-   * `<` reads it: its rule runs once the rest of the text is printed (elsewhere it is '').
+   * For `<` only, whose rule runs once the rest of the text is printed: the printed output to the
+   * end of the parse scope, as a source, and where the character is in it.
    */
-  after: string
+  output: Source | undefined
+  at: number
 }
 
-/** The rules that start with `<`, as the parser has them (each reads `s` at `p`, up to `end`). */
-const ANGLE: ((s: string, p: number, end: number) => unknown)[] = [
-  customEmoji,
+/** The rules that start with `<`, as the parser has them (each reads its source at `p`, to the end). */
+const ANGLE: ((src: Source, p: number) => unknown)[] = [
+  (src, p) => customEmoji(src.s, p, src.s.length),
   // `<scheme:/…>` (an unsafe URL reads as text without its brackets, so it counts too).
-  (s, p, end) => angleUrl(preprocess(s), p, end),
-  timestamp,
-  channelMention,
-  commandMention,
-  (s, p, end) => s[p + 1] === '@' && userOrRoleMention(s, p, end),
-  guildNavigation,
-  contactUrl,
+  (src, p) => angleUrl(src, p, src.s.length),
+  (src, p) => timestamp(src.s, p, src.s.length),
+  (src, p) => channelMention(src.s, p, src.s.length),
+  (src, p) => commandMention(src.s, p, src.s.length),
+  (src, p) => src.s[p + 1] === '@' && userOrRoleMention(src.s, p, src.s.length),
+  (src, p) => guildNavigation(src.s, p, src.s.length),
+  (src, p) => contactUrl(src.s, p, src.s.length),
 ]
 
+/** Whether one of the rules that start with `<` reads `src` at `p` (a `<`). */
+const tokenAt = (src: Source, p: number): boolean => ANGLE.some((rule) => rule(src, p))
+
 /** Whether one of the rules that start with `<` reads the start of `s` (a `<`, and what follows it). */
-export const opensToken = (s: string): boolean => ANGLE.some((rule) => rule(s, 0, s.length))
+export const opensToken = (s: string): boolean => tokenAt(preprocess(s), 0)
 
 const isSpaceChar = (c: string): boolean => c === ' ' || c === '\n'
 /** `\` escapes what follows unless it is an ASCII letter, digit or whitespace (the parser's classes). */
@@ -88,7 +92,7 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   '`': () => true,
   // Mentions, emoji, timestamps, `<url>`, `<a@b.c>`: escape where one of them would match what is
   // printed (an escape may make one: `<\@everyone.**>` is an e-mail link).
-  '<': (a) => opensToken(`<${a.after}`),
+  '<': (a) => tokenAt(a.output!, a.at),
   // A masked link needs a `]` later; and a `](` anywhere can become the end of an earlier link's text.
   '[': (a) => !a.last || a.value.includes(']', a.i),
   '(': (a) => a.prev === ']',
@@ -122,7 +126,7 @@ export function escapeText(value: string, st: State, raw = false): string {
   let out = ''
   // How much of `value` is in `out`.
   let copied = 0
-  // Each `<` with where it is in `out`: its rule runs last, right to left, on the output after it.
+  // Each `<` with where it is in `out`: its rule runs last, on the output after it.
   const angles: [Around, number][] = []
   let bol = /\n *$/.test(st.before)
   let num = false
@@ -132,7 +136,7 @@ export function escapeText(value: string, st: State, raw = false): string {
     const c = value[i]!
     const rule = raw && '*_~|'.includes(c) ? undefined : unsafe[c]
     if (rule) {
-      const a: Around = { value, i, prev, next: i + 1 < n ? value[i + 1]! : st.next, bol, num, last: st.last, f: st.f, after: '' }
+      const a: Around = { value, i, prev, next: i + 1 < n ? value[i + 1]! : st.next, bol, num, last: st.last, f: st.f, output: undefined, at: 0 }
       if (c === '<') angles.push([a, out.length + i - copied])
       else if (rule(a)) {
         out += `${value.slice(copied, i)}\\`
@@ -150,10 +154,19 @@ export function escapeText(value: string, st: State, raw = false): string {
     num = false
   }
   out += value.slice(copied)
-  for (let k = angles.length - 1; k >= 0; k--) {
-    const [a, at] = angles[k]!
-    a.after = out.slice(at + 1) + st.rest
-    if (unsafe['<']!(a)) out = `${out.slice(0, at)}\\${out.slice(at)}`
+  if (angles.length === 0) return out
+  // Every `<` reads the same output: the escapes before the others would change nothing it reads (no
+  // rule that reads on past a `<` stops at a backslash or a `<`), so one source serves them all, and
+  // its scans are shared (a source scans in linear time in all, however many `<` read it).
+  const output = preprocess(out + st.rest)
+  let escaped = ''
+  let from = 0
+  for (const [a, at] of angles) {
+    a.output = output
+    a.at = at
+    if (!unsafe['<']!(a)) continue
+    escaped += `${out.slice(from, at)}\\`
+    from = at
   }
-  return out
+  return escaped + out.slice(from)
 }
