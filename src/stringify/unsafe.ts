@@ -155,9 +155,10 @@ export function escapeText(value: string, st: State, raw = false): string {
   }
   out += value.slice(copied)
   if (angles.length === 0) return out
-  // Every `<` reads the same output: the escapes before the others would change nothing it reads (no
-  // rule that reads on past a `<` stops at a backslash or a `<`), so one source serves them all, and
-  // its scans are shared (a source scans in linear time in all, however many `<` read it).
+  // Every `<` is decided on the same output, without the escapes of the others: a backslash before a
+  // later `<` changes no rule's answer (the rules that reach that `<` fail at it either way, and the
+  // one that reads on past it, a URL in angle brackets, takes both characters alike). So one source
+  // serves them all, and its scans are shared: linear in all, however many `<` there are.
   const output = preprocess(out + st.rest)
   let escaped = ''
   let from = 0
