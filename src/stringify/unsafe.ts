@@ -46,21 +46,22 @@ export interface Around {
   at: number
 }
 
-/** The rules that start with `<`, as the parser has them (each reads its source at `p`, to the end). */
-const ANGLE: ((src: Source, p: number) => unknown)[] = [
-  (src, p) => customEmoji(src.s, p, src.s.length),
-  // `<scheme:/…>` (an unsafe URL reads as text without its brackets, so it counts too).
-  (src, p) => angleUrl(src, p, src.s.length),
-  (src, p) => timestamp(src.s, p, src.s.length),
-  (src, p) => channelMention(src.s, p, src.s.length),
-  (src, p) => commandMention(src.s, p, src.s.length),
-  (src, p) => src.s[p + 1] === '@' && userOrRoleMention(src.s, p, src.s.length),
-  (src, p) => guildNavigation(src.s, p, src.s.length),
-  (src, p) => contactUrl(src.s, p, src.s.length),
-]
-
-/** Whether one of the rules that start with `<` reads `src` at `p` (a `<`). */
-const tokenAt = (src: Source, p: number): boolean => ANGLE.some((rule) => rule(src, p))
+/** Whether one of the rules that start with `<`, as the parser has them, reads `src` at `p` (a `<`). */
+function tokenAt(src: Source, p: number): boolean {
+  const s = src.s
+  const end = s.length
+  return Boolean(
+    customEmoji(s, p, end) ||
+      // `<scheme:/…>` (an unsafe URL reads as text without its brackets, so it counts too).
+      angleUrl(src, p, end) ||
+      timestamp(s, p, end) ||
+      channelMention(s, p, end) ||
+      commandMention(s, p, end) ||
+      (s[p + 1] === '@' && userOrRoleMention(s, p, end)) ||
+      guildNavigation(s, p, end) ||
+      contactUrl(s, p, end),
+  )
+}
 
 /** Whether one of the rules that start with `<` reads the start of `s` (a `<`, and what follows it). */
 export const opensToken = (s: string): boolean => tokenAt(preprocess(s), 0)
