@@ -249,10 +249,10 @@ export function print(node: Node, st: State): string {
     const handler = Object.hasOwn(handlers, node.type) ? (handlers[node.type as NodeType] as Handler<Node>) : undefined
     if (!handler) fail(node, 'unknown-node', st)
     out = chain(node, st) ?? handler(node, st)
-    remember(node, key, out)
+    remember(node, seen, key, out)
     return out
   } catch (error) {
-    if (error instanceof StringifyError) remember(node, key, error)
+    if (error instanceof StringifyError) remember(node, seen, key, error)
     throw error
   } finally {
     // A failure costs about as much as printing a few hundred characters: making the error.
@@ -262,9 +262,8 @@ export function print(node: Node, st: State): string {
   }
 }
 
-function remember(node: Node, key: string, out: string | StringifyError): void {
-  // (Looked up again: the node may have printed elsewhere in its own subtree, if a tree shares it.)
-  const seen = memo.get(node)
+/** Records what `node` printed as in the context `key`; `seen`: its memo, if it has one. */
+function remember(node: Node, seen: Memo | undefined, key: string, out: string | StringifyError): void {
   if (seen === undefined) memo.set(node, { key, out, more: undefined })
   else if (seen.key === key) seen.out = out
   else (seen.more ??= new Map()).set(key, out)
