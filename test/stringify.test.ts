@@ -5,6 +5,7 @@ import { StringifyError, type StringifyErrorReason, stringify } from '../src/str
 import { differ } from '../src/stringify/differ.js'
 import { work } from '../src/stringify/handlers.js'
 import { print } from '../src/stringify/print.js'
+import { expectNotATree } from './helpers/not-a-tree.js'
 import { withoutPositions } from './helpers/walk.js'
 
 const t = (value: string): Text => ({ type: 'text', value })
@@ -499,18 +500,7 @@ describe('stringify', () => {
   })
 
   describe('what is not a tree', () => {
-    /** Asserts that `stringify` rejects `tree` as not a tree, at `path`, before printing anything. */
-    function invalid(tree: unknown, path: number[], message?: string): void {
-      let caught: unknown
-      try {
-        stringify(tree as Root)
-      } catch (error) {
-        caught = error
-      }
-      expect(caught).toBeInstanceOf(StringifyError)
-      expect({ reason: (caught as StringifyError).reason, path: (caught as StringifyError).path }).toEqual({ reason: 'invalid-node', path })
-      if (message) expect((caught as StringifyError).message).toBe(message)
-    }
+    const invalid = expectNotATree
 
     it('should reject values that are not nodes, naming what they are', () => {
       invalid(null, [], 'Cannot stringify null: invalid-node')
