@@ -1,8 +1,8 @@
 /**
  * The package in a browser: the built module, loaded by headless Chromium,
  * gives the same trees and the same printed text as in Node, for the fixture
- * inputs, the bench corpus, random markup-dense text, random URLs in every
- * link form, and random trees.
+ * inputs, the bench corpus, random markup-dense text and random URLs in every
+ * link form (each parsed, and its tree printed again), and random trees.
  *
  * What could differ: the module must not need Node (it is loaded as a plain
  * ES module); Unicode property escapes and look-behinds must be supported;
@@ -61,19 +61,19 @@ describe.runIf(haveChromium || process.env.CI)('in headless Chromium', () => {
     await browser?.close()
   })
 
-  /** Parses in both; returns the inputs whose outcomes differ, with both outcomes. */
+  /** Parses and prints the tree again in both; returns the inputs whose outcomes differ, with both outcomes. */
   async function parseDifferences(texts: string[]): Promise<Array<{ text: string; node: string; browser: string }>> {
     const here = outcomes.parse(dm, texts)
     const there = await browser.parseAll(texts)
     return texts.flatMap((text, i) => (here[i] === there[i] ? [] : [{ text, node: here[i]!, browser: there[i]! }]))
   }
 
-  it('parses the fixture inputs and the bench corpus alike', async () => {
+  it('parses and prints the fixture inputs and the bench corpus alike', async () => {
     const texts = [...conformanceCases().map((c) => c.input), ...ruleFixtures().map((f) => f.input), ...makeCorpus(3000, 7)]
     expect(await parseDifferences(texts)).toEqual([])
   })
 
-  it('parses random text alike', async () => {
+  it('parses and prints random text alike', async () => {
     const texts = [...sample(markupText, 2000, 1), ...sample(markupTextWithControls, 1000, 2), ...sample(unicodeText, 1000, 3)]
     expect(await parseDifferences(texts)).toEqual([])
   })

@@ -26,7 +26,7 @@ export type Outcome = string
 
 /** A page with the package loaded as `globalThis.dm`. */
 export interface BrowserSession {
-  /** `JSON.stringify(parse(s))` of every text, in the page. */
+  /** `JSON.stringify(parse(s))` of every text, and the tree printed again, in the page. */
   parseAll(texts: string[]): Promise<Outcome[]>
   /** `stringify(tree)` of every tree (sent as JSON), or `error <name> <reason>`, in the page. */
   stringifyAll(trees: unknown[]): Promise<Outcome[]>
@@ -81,18 +81,19 @@ export async function openBrowser(dist: URL): Promise<BrowserSession> {
 
 /** What the page runs, as source text; the Node side runs the same through {@link outcomes}. */
 const inPage = {
-  parse: `(texts) => texts.map((s) => { try { return JSON.stringify(globalThis.dm.parse(s)) } catch (e) { return 'error ' + e.name + ' ' + e.message } })`,
+  parse: `(texts) => texts.map((s) => { try { const tree = globalThis.dm.parse(s); return JSON.stringify(tree) + ' ' + JSON.stringify(globalThis.dm.stringify(tree)) } catch (e) { return 'error ' + e.name + ' ' + (e.reason ?? e.message) } })`,
   stringify: `(trees) => trees.map((t) => { try { return JSON.stringify(globalThis.dm.stringify(t)) } catch (e) { return 'error ' + e.name + ' ' + (e.reason ?? e.message) } })`,
 }
 
 /** The Node side of {@link inPage}, over the same module. */
 export const outcomes = {
-  parse(dm: { parse(s: string): unknown }, texts: string[]): Outcome[] {
+  parse(dm: { parse(s: string): unknown; stringify(t: never): string }, texts: string[]): Outcome[] {
     return texts.map((s) => {
       try {
-        return JSON.stringify(dm.parse(s))
+        const tree = dm.parse(s)
+        return `${JSON.stringify(tree)} ${JSON.stringify(dm.stringify(tree as never))}`
       } catch (e) {
-        return `error ${(e as Error).name} ${(e as Error).message}`
+        return `error ${(e as Error).name} ${(e as { reason?: string }).reason ?? (e as Error).message}`
       }
     })
   },
