@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * The `discord-markup` command: parse a message and print its tree.
+ * The `discord-markup` command: parse a message and print its tree, or print a
+ * tree (as JSON) back as message text.
  *
  * The logic is {@link main}, which takes its arguments and its input and output
  * as parameters and returns the exit code, so tests run it in-process. The rest
@@ -16,6 +17,7 @@ import { isatty } from 'node:tty'
 import { fileURLToPath } from 'node:url'
 import { inspect } from './inspect.js'
 import { parse } from './parse/index.js'
+import { StringifyError, stringify } from './stringify/index.js'
 import { version } from './version.js'
 
 /** What {@link main} reads and writes instead of the process's streams. */
@@ -30,32 +32,40 @@ export interface CliIo {
   stdinIsTTY: boolean
 }
 
-/** Exit codes: success, input that could not be read, bad usage. */
+/** Exit codes: success, input that could not be read (or, for `stringify`, printed), bad usage. */
 export const exitCode = { ok: 0, inputError: 1, usageError: 2 } as const
 
 const name = 'discord-markup'
 
 const help = `Usage: ${name} parse [options] [text | -]
+       ${name} stringify [tree | -]
 
-Parse Discord message markup and print its syntax tree.
+parse      Parse Discord message markup and print its syntax tree.
+stringify  Print a syntax tree, given as JSON, back as message text.
 
-The message is the text argument. With "-", or with no text argument when
-standard input is not a terminal, it is read from standard input as UTF-8,
-and one final line ending is dropped.
+The input is the argument: the message, or the tree's JSON (a root or any
+node; positions are ignored). With "-", or with no argument when standard
+input is not a terminal, it is read from standard input as UTF-8, and one
+final line ending is dropped. stringify ends its text with one line ending,
+so that its output piped to "parse -" is the same message.
 
-Options:
+Options of parse:
   --json          print the tree as JSON (indented by 2 spaces), not an outline
   --no-position   leave positions out
+Options:
   -h, --help      show this help
   -v, --version   show the version
 
 Text that looks like an option goes after "--":  ${name} parse -- "-v"
 
-Exit status: 0 on success, 1 when standard input cannot be read, 2 on bad usage.
+Exit status: 0 on success; 1 when standard input cannot be read, or when
+stringify is given something that is not JSON or a tree no text expresses;
+2 on bad usage.
 
 Examples:
   ${name} parse "**hi** <@80351110224678912>"
   ${name} parse --json - < message.txt
+  ${name} parse --json "**hi**" | ${name} stringify
 `
 
 /** An argument that is meant as an option (`-x`, `--name`), unlike message text such as `- item` or `-# small`. */
@@ -106,12 +116,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 
   const [command, ...texts] = operands
   if (problem === undefined) {
-    if (command === undefined) problem = 'missing command (the only command is parse)'
-    else if (command !== 'parse') problem = `unknown command '${command}' (the only command is parse)`
+    if (command === undefined) problem = 'missing command (parse or stringify)'
+    else if (command !== 'parse' && command !== 'stringify') problem = `unknown command '${command}' (the commands are parse and stringify)`
+    else if (command === 'stringify' && (json || !showPositions)) problem = `${json ? '--json' : '--no-position'} is an option of parse, not of stringify`
     else if (texts.length > 1) {
-      problem = `expected one text argument, got ${texts.length} (quote the message so the shell passes it as one)`
+      problem = `expected one ${command === 'parse' ? 'text' : 'tree'} argument, got ${texts.length} (quote it so the shell passes it as one)`
     } else if (texts.length === 0 && io.stdinIsTTY) {
-      problem = "no input: pass the message as an argument, or pipe it in (or use '-' to type it)"
+      problem = `no input: pass the ${command === 'parse' ? 'message' : "tree's JSON"} as an argument, or pipe it in (or use '-' to type it)`
     }
   }
 
@@ -120,21 +131,43 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return exitCode.usageError
   }
 
-  let text = texts[0]
-  if (text === undefined || text === '-') {
+  let input = texts[0]
+  if (input === undefined || input === '-') {
     try {
-      text = withoutFinalLineEnding(await io.readStdin())
+      input = withoutFinalLineEnding(await io.readStdin())
     } catch (error) {
       io.stderr(`${name}: cannot read standard input: ${error instanceof Error ? error.message : String(error)}\n`)
       return exitCode.inputError
     }
   }
 
-  const tree = parse(text)
+  if (command === 'stringify') return printTree(input, io)
+  const tree = parse(input)
   io.stdout(
     (json ? JSON.stringify(tree, showPositions ? undefined : withoutPositions, 2) : inspect(tree, { showPositions })) +
       '\n',
   )
+  return exitCode.ok
+}
+
+/** `stringify`: the tree that `json` holds, printed as message text (and a line ending). */
+function printTree(json: string, io: CliIo): number {
+  let tree: unknown
+  try {
+    tree = JSON.parse(json)
+  } catch (error) {
+    io.stderr(`${name}: the input is not JSON: ${(error as Error).message}\n`)
+    return exitCode.inputError
+  }
+  try {
+    io.stdout(stringify(tree as Parameters<typeof stringify>[0]) + '\n')
+  } catch (error) {
+    // (Anything else `stringify` throws is a bug, and is left to crash loudly.)
+    if (!(error instanceof StringifyError)) throw error
+    const at = error.path.length === 0 ? 'the tree itself' : `children[${error.path.join('].children[')}]`
+    io.stderr(`${name}: ${error.message} (at ${at})\n`)
+    return exitCode.inputError
+  }
   return exitCode.ok
 }
 

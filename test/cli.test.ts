@@ -192,7 +192,7 @@ describe('discord-markup usage', () => {
 
     expect(long.code).toBe(0)
     expect(long.stderr).toBe('')
-    expect(long.stdout).toMatch(/^Usage: discord-markup parse \[options\] \[text \| -\]\n/)
+    expect(long.stdout).toMatch(/^Usage: discord-markup parse \[options\] \[text \| -\]\n {7}discord-markup stringify \[tree \| -\]\n/)
     for (const option of ['--json', '--no-position', '--help', '--version']) expect(long.stdout).toContain(option)
     expect(short).toEqual(long)
   })
@@ -210,17 +210,23 @@ describe('discord-markup usage', () => {
   })
 
   it.each([
-    { argv: [], message: 'missing command (the only command is parse)' },
-    { argv: ['--json'], message: 'missing command (the only command is parse)' },
-    { argv: ['render', 'x'], message: "unknown command 'render' (the only command is parse)" },
+    { argv: [], message: 'missing command (parse or stringify)' },
+    { argv: ['--json'], message: 'missing command (parse or stringify)' },
+    { argv: ['render', 'x'], message: "unknown command 'render' (the commands are parse and stringify)" },
     {
       argv: ['parse', '--jsn', 'x'],
       message: "unknown option '--jsn' (put text that starts with '-' after '--')",
     },
     {
       argv: ['parse', 'two', 'words'],
-      message: 'expected one text argument, got 2 (quote the message so the shell passes it as one)',
+      message: 'expected one text argument, got 2 (quote it so the shell passes it as one)',
     },
+    {
+      argv: ['stringify', '{}', '{}'],
+      message: 'expected one tree argument, got 2 (quote it so the shell passes it as one)',
+    },
+    { argv: ['stringify', '--json', '{}'], message: '--json is an option of parse, not of stringify' },
+    { argv: ['stringify', '--no-position', '{}'], message: '--no-position is an option of parse, not of stringify' },
   ])('should exit 2 and explain on standard error when the arguments are $argv', async ({ argv, message }) => {
     const result = await run(argv, { tty: true })
 
@@ -232,12 +238,73 @@ describe('discord-markup usage', () => {
     })
   })
 
-  it('should exit 2 instead of waiting for input when there is no text and standard input is a terminal', async () => {
-    const result = await run(['parse'], { tty: true })
+  it.each(['parse', 'stringify'])(
+    'should exit 2 instead of waiting for input when %s has no argument and standard input is a terminal',
+    async (command) => {
+      const result = await run([command], { tty: true })
 
-    expect(result.code).toBe(exitCode.usageError)
-    expect(result.stdinReads).toBe(0)
-    expect(result.stderr).toContain('no input')
+      expect(result.code).toBe(exitCode.usageError)
+      expect(result.stdinReads).toBe(0)
+      expect(result.stderr).toContain('no input')
+    },
+  )
+})
+
+describe('discord-markup stringify', () => {
+  it('should print the JSON that parse --json printed back as the same message, with one line ending', async () => {
+    const message = readFileSync(exampleFile, 'utf8').replace(/\n$/, '')
+    const json = (await run(['parse', '--json', message])).stdout
+
+    const result = await run(['stringify', json])
+
+    expect(result).toEqual({ code: 0, stdout: `${message}\n`, stderr: '', stdinReads: 0 })
+  })
+
+  it('should read the tree from standard input, and print text that parse - reads back as that tree', async () => {
+    const tree = { type: 'root', children: [{ type: 'bold', children: [{ type: 'text', value: '*stars* and <@80351110224678912>' }] }] }
+
+    const printed = await run(['stringify', '-'], { stdin: `${JSON.stringify(tree)}\n` })
+    const reparsed = await run(['parse', '--json', '--no-position', '-'], { stdin: printed.stdout })
+
+    expect(printed.code).toBe(0)
+    expect(printed.stdout).toBe('**\\*stars\\* and \\<@80351110224678912>**\n')
+    expect(JSON.parse(reparsed.stdout)).toEqual(tree)
+  })
+
+  it('should print any node, not only a root', async () => {
+    const result = await run(['stringify', '{"type":"timestamp","unix":1700000000,"style":"R"}'])
+
+    expect(result).toEqual({ code: 0, stdout: '<t:1700000000:R>\n', stderr: '', stdinReads: 0 })
+  })
+
+  it('should exit 1 and name the node, the reason and where it stands for a tree no text expresses', async () => {
+    const tree = { type: 'root', children: [{ type: 'text', value: 'a' }, { type: 'bold', children: [{ type: 'userMention', id: 'x' }] }] }
+
+    const result = await run(['stringify', JSON.stringify(tree)])
+
+    expect(result).toEqual({
+      code: exitCode.inputError,
+      stdout: '',
+      stderr: 'discord-markup: Cannot stringify userMention: invalid-id (at children[1].children[0])\n',
+      stdinReads: 0,
+    })
+  })
+
+  it.each([
+    ['JSON that is not a node', '42', 'Cannot stringify number: invalid-node (at the tree itself)'],
+    ['a node with a field of the wrong type', '{"type":"text","value":1}', 'Cannot stringify text: invalid-node (at the tree itself)'],
+  ])('should exit 1 for %s', async (_, json, message) => {
+    const result = await run(['stringify', json])
+
+    expect(result).toEqual({ code: exitCode.inputError, stdout: '', stderr: `discord-markup: ${message}\n`, stdinReads: 0 })
+  })
+
+  it('should exit 1 and say so when the input is not JSON', async () => {
+    const result = await run(['stringify', '**not json**'])
+
+    expect(result.code).toBe(exitCode.inputError)
+    expect(result.stdout).toBe('')
+    expect(result.stderr).toMatch(/^discord-markup: the input is not JSON: .+\n$/)
   })
 })
 
@@ -256,6 +323,14 @@ describe.skipIf(!existsSync(builtCli))('dist/cli.js (built)', () => {
     expect(spawned.stderr).toBe('')
     expect(spawned.status).toBe(0)
     expect(spawned.stdout).toBe(inProcess.stdout)
+  })
+
+  it('should print a tree piped to stringify as a separate process', () => {
+    const spawned = spawnSync(process.execPath, [builtCli, 'stringify'], { input: '{"type":"spoiler","children":[{"type":"text","value":"x"}]}', encoding: 'utf8' })
+
+    expect(spawned.stderr).toBe('')
+    expect(spawned.status).toBe(0)
+    expect(spawned.stdout).toBe('||x||\n')
   })
 
   it('should exit 2 on bad usage as a separate process', () => {
