@@ -365,6 +365,9 @@ describe('stringify', () => {
       rejects(root(heading(1, t('a')), t('  ')), 'unrepresentable-text', [1])
       rejects(root(bold(heading(1, t('a')), t(' '))), 'unrepresentable-text', [0, 1])
       rejects(root(ul(li(t('a  '), ul(li(t('b')))))), 'unrepresentable-text', [0, 0, 0])
+      // A URL in angle brackets further on (which the client shows without them) mends nothing at the start.
+      rejects(root(heading(1, t('h')), t('\na-# https://a.co')), 'unrepresentable-text', [1])
+      rejects(root(ul(li(t('a'))), t(' b https://a.co')), 'unrepresentable-text', [1])
     })
 
     it('should reject content the client trims or splits', () => {

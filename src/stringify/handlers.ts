@@ -652,16 +652,15 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // In a search, wrapping is also a choice wherever it fits (a span's content cannot start with a
     // newline); by default after an italic or underline, whose closing `_` a word character would undo.
     const wraps = /^[^: >]+:\/[^ >]*[^ >\n]/.exec(v)
-    if (
-      (st.f & (F_ITEM | F_HEADING | F_SUB) && !prev && /^\s/.test(v)) ||
-      edge(st, v) ||
-      (prev && blockBefore(prev, v, st.last)) ||
-      (wraps && !isSafeUrl(wraps[0]) && /^(?:italic|underline)$/.test(prev?.type ?? '') !== decide())
-    ) {
-      // From the start, or from the first newline on (the spaces before it stay outside), or from
-      // where a scheme starts after a `:`, space or `>` (`:<p:/\n>` at the end of an item).
+    // Whitespace at the start that the client trims, or that the block before takes in.
+    const swallowed = prev !== undefined && blockBefore(prev, v, st.last)
+    const lead = swallowed || (st.f & (F_ITEM | F_HEADING | F_SUB) && !prev && /^\s/.test(v))
+    if (lead || edge(st, v) || (wraps && !isSafeUrl(wraps[0]) && /^(?:italic|underline)$/.test(prev?.type ?? '') !== decide())) {
+      // From the start, or from the first newline on (the spaces before it stay outside), or, when
+      // only the end needs it, from where a scheme starts after a `:`, space or `>` (`:<p:/\n>` at the
+      // end of an item).
       let out = wrap(node, st, 0) ?? attempt(() => wrap(node, st, Math.max(0, v.indexOf('\n'))))
-      for (const m of out === undefined ? v.matchAll(/[: >](?=[^: >]+:\/)/g) : []) {
+      for (const m of out === undefined && !lead ? v.matchAll(/[: >](?=[^: >]+:\/)/g) : []) {
         out = attempt(() => wrap(node, st, m.index + 1))
         if (out !== undefined) break
       }
@@ -669,7 +668,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     }
     // Trailing whitespace a heading before takes in; two spaces before the newline that a nested list
     // in an item needs (a line break, which drops them).
-    if ((prev && blockBefore(prev, v, st.last)) || (st.parentType === 'listItem' && st.nextType === 'list' && / {2}$/.test(v))) fail(node, 'unrepresentable-text', st)
+    if (swallowed || (st.parentType === 'listItem' && st.nextType === 'list' && / {2}$/.test(v))) fail(node, 'unrepresentable-text', st)
     return plain(v, st)
   },
 
