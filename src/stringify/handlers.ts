@@ -123,10 +123,13 @@ export function content(
   }
   // Block content searches too: a sibling's choice (a text's form, a span's delimiters) may be what
   // its neighbour needs.
-  const found = search(() => attempt(() => {
-    const c = run()
-    return reads(parent, c, st, true) ? c : undefined
-  }))
+  const found = search(
+    () => attempt(() => {
+      const c = run()
+      return reads(parent, c, st, true) ? c : undefined
+    }),
+    parent.type === 'root',
+  )
   if (found === undefined) throw error
   return found
 }
@@ -214,7 +217,7 @@ let unchained = new WeakSet<Node>()
  * What searches may still spend, in units of work (per node printed: the characters of its memo key
  * and of its output, or a few hundred for a failure). Printing outside a search earns {@link EARN}
  * units for each unit of what it prints; a search spends a unit for each it does, and gives up once
- * the balance is spent. Each failing span searches its whole subtree, so without it a tree whose
+ * it has spent half the balance it started with. Each failing span searches its whole subtree, so without it a tree whose
  * spans fail at every level (which no text expresses) takes hours to reject at a few hundred levels.
  */
 let credit = 0
@@ -305,8 +308,16 @@ function chain(node: Node, st: State): string | undefined {
   if (!spans.length || (flipped && spans.length < LONG_CHAIN) || unchained.has(node)) return undefined
   const fresh = /\n *$/.test(st.before)
   const run = core.type === 'text' && /^[*_~|]+$/.exec((core as Text).value)?.[0]
-  for (const d of run ? (run.includes('_') ? '_*' : '*_') : '') {
-    const opens = spans.map((span) => NESTS[span.type] || d)
+  // Each delimiter for every italic; then each for all but the outermost, which takes the other one
+  // (what a neighbour may need: a bold's `**` cannot touch a run of stars). In a search, a decision
+  // may start from the second form.
+  const order = run ? (run.includes('_') ? '_*' : '*_') : ''
+  const forms = [...order].map((d) => spans.map((span) => NESTS[span.type] || d))
+  if (spans[0]!.type === 'italic') {
+    for (const d of order) forms.push(spans.map((span, i) => NESTS[span.type] || (i > 0 ? d : d === '*' ? '_' : '*')))
+  }
+  if (forms.length > 1 && decide()) forms.push(forms.shift()!)
+  for (const opens of forms) {
     const out = opens.join('') + run + opens.reverse().join('')
     const kids = parse((fresh ? '' : '<@0>') + out + st.rest).children
     // As for any span, the italics around the chain must not read its delimiters.
@@ -410,14 +421,23 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
   return out
 }
 
-/** Runs `attempt` with sets of one, two and three decisions changed (among the first 24). */
-function search(attempt: () => string | undefined): string | undefined {
+/**
+ * Runs `attempt` with sets of one, then two, then three decisions changed, among the first 24 (the
+ * choices of the rightmost siblings, which print first) and, when the unchanged run stopped further
+ * on, among the 24 around where it stopped (the choices of the node that failed and of its nearest
+ * right neighbours, which in a long message lie past the first 24).
+ */
+function search(attempt: () => string | undefined, last = false): string | undefined {
   const saved = memo
   const savedChains = unchained
   let points = 0
+  // A search spends at most half of what is left, but for the `last` one (the root's content): one
+  // node that no choice near it mends must leave the searches around it (which can change more)
+  // something to spend.
+  const reserve = last ? 0 : credit / 2
   const run = (set: number[]): string | undefined => {
     // Out of budget: the search gives up, and its caller throws the error it has.
-    if (credit <= 0) return undefined
+    if (credit <= reserve) return undefined
     flipped = new Set(set)
     decisions = 0
     // What failed in another run may print now: its neighbours may have changed form.
@@ -431,12 +451,25 @@ function search(attempt: () => string | undefined): string | undefined {
   }
   try {
     let out = run([])
-    // Later decision points only show up once earlier ones change, so the bound grows as runs go.
-    const n = () => Math.min(points, 24)
-    for (let i = 0; !out && i < n(); i++) out = run([i])
-    for (let i = 0; !out && i < n(); i++) for (let j = i + 1; !out && j < n(); j++) out = run([i, j])
-    for (let i = 0; !out && i < n(); i++) {
-      for (let j = i + 1; !out && j < n(); j++) for (let k = j + 1; !out && k < n(); k++) out = run([i, j, k])
+    const windows = points > 24 ? [0, Math.max(24, points - 20)] : [0]
+    for (let size = 1; !out && size <= 3; size++) {
+      for (const lo of windows) {
+        // Later decision points only show up once earlier ones change, so the bound grows as runs go.
+        const n = () => Math.min(points, lo + 24)
+        for (let i = lo; !out && i < n(); i++) {
+          if (size === 1) {
+            out = run([i])
+            continue
+          }
+          for (let j = i + 1; !out && j < n(); j++) {
+            if (size === 2) {
+              out = run([i, j])
+              continue
+            }
+            for (let k = j + 1; !out && k < n(); k++) out = run([i, j, k])
+          }
+        }
+      }
     }
     return out
   } finally {
@@ -646,6 +679,9 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       for (let k = 0; k <= v.length && !/[\s<]/.test(v[k - 1] ?? ''); k++) {
         if (/^[^: >]+:\//.test(v.slice(k))) tries.push(attempt(() => wrap(node, st, k)) ?? '')
       }
+      // Or, once a space or a `<` has ended the URL, where a scheme starts, as in any text (`<:<@:/x>`,
+      // where an escaped `<` would join the URL and a bare one would start an e-mail link).
+      for (const m of v.matchAll(/[: >](?=[^: >]+:\/)/g)) tries.push(attempt(() => wrap(node, st, m.index + 1)) ?? '')
       return tries.find((t) => t && bareUrl(url + t + st.rest, 0, url.length + t.length + st.rest.length)?.url === url) ?? out ?? fail(node, 'unrepresentable-text', st)
     }
     if (br) return refused(node, st, at)

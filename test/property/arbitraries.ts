@@ -242,6 +242,22 @@ export function textScanTextOf(options: TextOptions = {}): fc.Arbitrary<string> 
   return fc.array(piece, { maxLength: options.maxParts ?? 32 }).map((parts) => parts.join(''))
 }
 
+/**
+ * Long messages (a few hundred to a few thousand characters) dense in delimiters, openers of every
+ * token, block markers and line endings: many spans side by side, where the printer's search for
+ * each span's form must reach the choices of neighbours printed long before.
+ */
+export function longDenseTextOf(options: { minParts?: number; maxParts?: number } = {}): fc.Arbitrary<string> {
+  const piece = fc.constantFrom(
+    '*', '**', '_', '__', '~~', '||', '`', '```', '\\', ':', '>', '<', '[', ']', '(', ')', '](',
+    '<@', '<@&', '<#', '<t:', '<:a:', '</a:', '@everyone', '123456789012345678', 'https://a.co', 'xn--',
+    '> ', '>>> ', '# ', '-# ', '- ', '1. ', '\n', '  \n', '\r\n', '\t', ' ', 'a', 'b', '¯\\_(ツ)_/¯',
+  )
+  return fc
+    .array(piece, { minLength: options.minParts ?? 200, maxLength: options.maxParts ?? 1000, size: 'max' })
+    .map((parts) => parts.join(''))
+}
+
 /** Any of the three kinds of text. */
 export function messageTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
   return fc.oneof(unicodeTextOf(options), markupTextOf(options), markupTextWithControlsOf(options))

@@ -17,7 +17,7 @@ import { parse } from '../../src/parse/index.js'
 import { StringifyError, stringify } from '../../src/stringify/index.js'
 import { print } from '../../src/stringify/print.js'
 import { withoutPositions } from '../helpers/walk.js'
-import { emphasisDenseTextOf, markupText, markupTextWithControls, textScanTextOf, unicodeText } from './arbitraries.js'
+import { emphasisDenseTextOf, longDenseTextOf, markupText, markupTextWithControls, textScanTextOf, unicodeText } from './arbitraries.js'
 import { rootArbitrary } from './ast-arbitrary.js'
 
 /** Runs per property and arbitrary: thousands, in a few seconds. */
@@ -54,6 +54,22 @@ describe('stringify round trip', () => {
     })
   }
 
+  // A known gap: runs of stars (which parse as chains of italics) beside other spans of stars and
+  // underscores can need choices in several neighbours at once, which the printer's search does not
+  // reach within its budget; `stringify` then throws `ambiguous-delimiters` (the final check above
+  // still holds). Found in long messages dense in markup. These pass once the printer prints them.
+  const starRuns = [
+    '*_\n_***_***__***¯\\_(ツ)_/¯***> ***_***]*¯\\_(ツ)_/¯***\r\n***_***_*[*',
+    '********_*************************_*********************<#**)*******************- ***************************************************************************************************\r\n****************- *****',
+    '*************************\r\n* ******************************************************************************************\n</a:*********\\**********\\******)**@everyone*__*******************__***************************',
+  ]
+  for (const text of starRuns) {
+    it.fails(`cannot yet print the tree of ${JSON.stringify(text.slice(0, 40))}…`, () => {
+      const tree = withoutPositions(parse(text))
+      expect(withoutPositions(parse(stringify(tree)))).toEqual(tree)
+    })
+  }
+
   it('should print every well-formed tree it does not reject as text that parses back to exactly that tree', () => {
     fc.assert(
       fc.property(rootArbitrary, (tree: Root) => {
@@ -72,7 +88,7 @@ describe('stringify round trip', () => {
 
   it('should never return text that reads back differently, even where the printer falls short (the final check)', () => {
     fc.assert(
-      fc.property(fc.oneof(markupText, markupTextWithControls), (text) => {
+      fc.property(fc.oneof(markupText, markupTextWithControls, longDenseTextOf({ maxParts: 400 })), (text) => {
         const tree = withoutPositions(parse(text))
         let printed: string
         try {
@@ -223,6 +239,13 @@ describe('stringify round trip', () => {
     // A masked link's URL that ends in `>` (the optional end of `<url>`, which it would lose).
     "[a](tel:+1]>>)",
     "[a](https://a.co/>>)",
+    // The choice that mends a span lies past the first 24 decision points of the search: the
+    // italic around `http://(_` takes `*` only if a sibling to its right changes form (found in
+    // random messages of 1,000 characters and more).
+    "**\t** *http://(_*_>_/__\n- b\r ]**<*)\n~\n)__(____(_~]\n_~]  \n",
+    // Text after a bare URL that starts with `<`, which must stay unescaped (a `\<` would join the
+    // URL), and would start an e-mail link: only a refused `<url>` further on breaks it.
+    "http://ao<:<@:/.o>>",
   ]
   for (const text of regressions) {
     it(`should print the tree of ${JSON.stringify(text)}`, () => {
