@@ -217,8 +217,9 @@ let unchained = new WeakSet<Node>()
  * What searches may still spend, in units of work (per node printed: the characters of its memo key
  * and of its output, or a few hundred for a failure). Printing outside a search earns {@link EARN}
  * units for each unit of what it prints; a search spends a unit for each it does, and gives up once
- * it has spent half the balance it started with. Each failing span searches its whole subtree, so without it a tree whose
- * spans fail at every level (which no text expresses) takes hours to reject at a few hundred levels.
+ * it has spent half the balance it started with (the root's, the last, all of it). Each failing span
+ * searches its whole subtree, so without it a tree whose spans fail at every level (which no text
+ * expresses) takes hours to reject at a few hundred levels.
  */
 let credit = 0
 /**
@@ -336,6 +337,8 @@ const STYLES = /^[tTdDfFsSR]$/
 const LANG = /^[A-Za-z0-9_+\-.#]+$/
 const COMMAND = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}(?: [-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}){0,2}$/u
 const TARGETS = new Set(['customize', 'browse', 'guide', 'linked-roles', 'home'])
+/** Where a URL's scheme may start in a text (after a `:`, space or `>`), for a refused `<url>` from there. */
+const SCHEME_START = /[: >](?=[^: >]+:\/)/g
 /** Characters the client rewrites (tabs, CR) or removes (form feed) before parsing. */
 const REWRITTEN = /[\t\r\f]/
 
@@ -681,7 +684,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       }
       // Or, once a space or a `<` has ended the URL, where a scheme starts, as in any text (`<:<@:/x>`,
       // where an escaped `<` would join the URL and a bare one would start an e-mail link).
-      for (const m of v.matchAll(/[: >](?=[^: >]+:\/)/g)) tries.push(attempt(() => wrap(node, st, m.index + 1)) ?? '')
+      for (const m of v.matchAll(SCHEME_START)) tries.push(attempt(() => wrap(node, st, m.index + 1)) ?? '')
       return tries.find((t) => t && bareUrl(url + t + st.rest, 0, url.length + t.length + st.rest.length)?.url === url) ?? out ?? fail(node, 'unrepresentable-text', st)
     }
     if (br) return refused(node, st, at)
@@ -696,7 +699,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       // only the end needs it, from where a scheme starts after a `:`, space or `>` (`:<p:/\n>` at the
       // end of an item).
       let out = wrap(node, st, 0) ?? attempt(() => wrap(node, st, Math.max(0, v.indexOf('\n'))))
-      for (const m of out === undefined && !lead ? v.matchAll(/[: >](?=[^: >]+:\/)/g) : []) {
+      for (const m of out === undefined && !lead ? v.matchAll(SCHEME_START) : []) {
         out = attempt(() => wrap(node, st, m.index + 1))
         if (out !== undefined) break
       }
