@@ -283,11 +283,13 @@ function run(node: Node): RegExpExecArray | null {
 const NESTS: Record<string, string> = { bold: '**', underline: '__', strikethrough: '~~', spoiler: '||', italic: '' }
 
 /**
- * Chains at least this long print in one loop inside searches too. Shorter ones go through their
- * handlers, whose choices are what a search flips; from about a dozen spans on, the handlers' search
- * spends the budget before it finds anything.
+ * Chains of at least this many spans print in one loop inside searches too, where a decision picks
+ * their form; a lone span goes through its handler, whose choices are what a search flips. (With
+ * more, chains of a few spans beside other runs of stars went through their handlers in a search,
+ * whose choices spent the budget before they found a form; from about a dozen spans on, they always
+ * do.)
  */
-const LONG_CHAIN = 8
+const LONG_CHAIN = 2
 
 /**
  * A chain of spans, each the only child of the one before, around a run of delimiter characters
@@ -296,8 +298,8 @@ const LONG_CHAIN = 8
  * run goes raw, and parsing the result decides. This serves chains of any length: the handlers
  * would recurse as deep as the chain, and a run of a few dozen stars that nested bolds split needs
  * more search than the budget allows. `undefined` when the chain ends otherwise, or when no such
- * form reads back (the handlers then try, as deep as the stack allows). In a search, only a
- * {@link LONG_CHAIN} prints here.
+ * form reads back (the handlers then try, as deep as the stack allows). In a search, only a chain
+ * of {@link LONG_CHAIN} spans or more prints here.
  */
 function chain(node: Node, st: State): string | undefined {
   const spans: Parent[] = []
