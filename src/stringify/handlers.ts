@@ -456,25 +456,18 @@ function search(attempt: () => string | undefined, last = false): string | undef
   }
   try {
     let out = run([])
+    /** Every set of `size` points from `from` below the window's end `n()`, added to `set`, in order. */
+    const sets = (set: number[], from: number, n: () => number, size: number): string | undefined => {
+      for (let i = from; i < n(); i++) {
+        const found = set.length + 1 === size ? run([...set, i]) : sets([...set, i], i + 1, n, size)
+        if (found) return found
+      }
+      return undefined
+    }
     const windows = points > 24 ? [0, Math.max(24, points - 20)] : [0]
     for (let size = 1; !out && size <= 3; size++) {
-      for (const lo of windows) {
-        // Later decision points only show up once earlier ones change, so the bound grows as runs go.
-        const n = () => Math.min(points, lo + 24)
-        for (let i = lo; !out && i < n(); i++) {
-          if (size === 1) {
-            out = run([i])
-            continue
-          }
-          for (let j = i + 1; !out && j < n(); j++) {
-            if (size === 2) {
-              out = run([i, j])
-              continue
-            }
-            for (let k = j + 1; !out && k < n(); k++) out = run([i, j, k])
-          }
-        }
-      }
+      // Later decision points only show up once earlier ones change, so each window's end grows as runs go.
+      for (const lo of windows) out ||= sets([], lo, () => Math.min(points, lo + 24), size)
     }
     return out
   } finally {
