@@ -123,12 +123,23 @@ export function content(
   }
   // Block content searches too: a sibling's choice (a text's form, a span's delimiters) may be what
   // its neighbour needs.
+  // Where the last run stopped: the child it failed at (children print from the last), or -1 when
+  // it printed but read back differently.
+  let stop = 0
   const found = search(
-    () => attempt(() => {
-      const c = run()
-      return reads(parent, c, st, true) ? c : undefined
-    }),
+    () => {
+      try {
+        const c = run()
+        if (reads(parent, c, st, true)) return c
+        stop = -1
+      } catch (caught) {
+        if (!(caught instanceof StringifyError)) throw caught
+        stop = caught.path[st.path.length] ?? parent.children.length
+      }
+      return undefined
+    },
     parent.type === 'root',
+    () => stop,
   )
   if (found === undefined) throw error
   return found
@@ -319,13 +330,26 @@ function chain(node: Node, st: State): string | undefined {
   if (spans[0]!.type === 'italic') {
     for (const d of order) forms.push(spans.map((span, i) => NESTS[span.type] || (i > 0 ? d : d === '*' ? '_' : '*')))
   }
-  if (forms.length > 1 && decide()) forms.push(forms.shift()!)
-  for (const opens of forms) {
-    const out = opens.join('') + run + opens.reverse().join('')
-    const kids = parse((fresh ? '' : '<@0>') + out + st.rest).children
-    // As for any span, the italics around the chain must not read its delimiters.
-    if (fits(out, st.f) && !differ(node, kids[fresh ? 0 : 1])) return out
+  // The run raw, then escaped (which a neighbour may need: `__e__***\\****`, where the italic cannot
+  // take `_`). In a search, a decision may take the second form that reads back instead of the first.
+  let skip = run && decide() ? 1 : 0
+  let found: string | undefined
+  const tried = new Set<string>()
+  for (const core of run ? [run, run.replace(/./g, '\\$&')] : []) {
+    for (const opens of forms) {
+      const out = opens.join('') + core + [...opens].reverse().join('')
+      // (Forms repeat when fewer than two spans are italics.)
+      if (tried.has(out)) continue
+      tried.add(out)
+      const kids = parse((fresh ? '' : '<@0>') + out + st.rest).children
+      // As for any span, the italics around the chain must not read its delimiters.
+      if (fits(out, st.f) && !differ(node, kids[fresh ? 0 : 1])) {
+        found = out
+        if (skip-- === 0) return out
+      }
+    }
   }
+  if (found !== undefined) return found
   // The spans inside are chains too: do not try them again.
   for (const span of spans) unchained.add(span)
   return undefined
@@ -432,7 +456,7 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
  * on, among the 24 around where it stopped (the choices of the node that failed and of its nearest
  * right neighbours, which in a long message lie past the first 24).
  */
-function search(attempt: () => string | undefined, last = false): string | undefined {
+function search(attempt: () => string | undefined, last = false, stop?: () => number): string | undefined {
   const saved = memo
   const savedChains = unchained
   let points = 0
@@ -468,12 +492,46 @@ function search(attempt: () => string | undefined, last = false): string | undef
     for (let size = 1; !out && size <= 3; size++) {
       // Later decision points only show up once earlier ones change, so each window's end grows as runs go.
       for (const lo of windows) out ||= sets([], lo, () => Math.min(points, lo + 24), size)
+      if (size === 1 && stop) out ||= climb(run, stop)
     }
     return out
   } finally {
     flipped = undefined
     memo = saved
     unchained = savedChains
+  }
+}
+
+/**
+ * A search of block content that keeps what gets it further: children print from the last, so a run
+ * that fails at an earlier child (`stop`) got further, and its flips stay while one or two more are
+ * tried among the 24 decision points before where it stopped (those of the child that failed and of
+ * its nearest right neighbours). What no set of three flips mends may need a dozen, each mending the
+ * next sibling that fails.
+ */
+function climb(run: (set: number[]) => string | undefined, stop: () => number): string | undefined {
+  let base: number[] = []
+  let best = Infinity
+  let reach = 0
+  const step = (set: number[]): string | boolean => {
+    const out = run(set)
+    if (out !== undefined) return out
+    if (stop() >= best) return false
+    base = set
+    best = stop()
+    reach = decisions
+    return true
+  }
+  step(base)
+  for (;;) {
+    const lo = Math.max(0, reach - 32)
+    let moved: string | boolean = false
+    for (let i = lo; moved === false && i < reach; i++) if (!base.includes(i)) moved = step([...base, i])
+    for (let i = lo; moved === false && i < reach; i++) {
+      for (let j = i + 1; moved === false && j < reach; j++) if (!base.includes(i) && !base.includes(j)) moved = step([...base, i, j])
+    }
+    if (typeof moved === 'string') return moved
+    if (!moved || credit <= 0) return undefined
   }
 }
 
@@ -902,7 +960,9 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     }
     const items = node.children
     if (items.length === 0) fail(node, 'empty-content', st)
-    const out = items.map((kid, i) => item(kid, ordered ? `${start! + i}.` : '-', indent!, { ...st, path: [...st.path, i], last: st.last && i === items.length - 1 }))
+    // In a search, a list may take `*` bullets: a star italic before it cannot read on past `\n* `.
+    const bullet = ordered || !decide() ? '-' : '*'
+    const out = items.map((kid, i) => item(kid, ordered ? `${start! + i}.` : bullet, indent!, { ...st, path: [...st.path, i], last: st.last && i === items.length - 1 }))
     // Later items repeat the first one's indentation.
     return lead + out.join(`\n${indent}`) + lineEnd(st)
   },
