@@ -125,8 +125,9 @@ export function content(
   // its neighbour needs.
   // Where the last run stopped: the child it failed at (children print from the last), or -1 when
   // it printed but read back differently.
-  let stop = 0
+  let stop = Infinity
   const found = search(
+    st,
     () => {
       try {
         const c = run()
@@ -254,12 +255,17 @@ export function resetMemo(again = false): void {
 
 /** Prints any node. */
 export function print(node: Node, st: State): string {
-  const key = `${st.path.join()}|${st.f}|${st.next}|${st.prevChar}|${st.last}`
+  const path = st.path.join()
+  const key = `${path}|${st.f}|${st.next}|${st.prevChar}|${st.last}`
   const seen = memo.get(node)
   const hit = seen === undefined ? undefined : seen.key === key ? seen.out : seen.more?.get(key)
   if (typeof hit === 'string') return hit
   if (hit) throw hit
   let out: string | undefined
+  const outer = here
+  const taken = local
+  here = path
+  local = 0
   try {
     const handler = Object.hasOwn(handlers, node.type) ? (handlers[node.type as NodeType] as Handler<Node>) : undefined
     if (!handler) fail(node, 'unknown-node', st)
@@ -270,6 +276,8 @@ export function print(node: Node, st: State): string {
     if (error instanceof StringifyError) remember(node, seen, key, error)
     throw error
   } finally {
+    here = outer
+    local = taken
     // A failure costs about as much as printing a few hundred characters: making the error.
     const units = key.length + (out?.length ?? 256)
     work += units
@@ -305,8 +313,9 @@ const LONG_CHAIN = 2
 /**
  * A chain of spans, each the only child of the one before, around a run of delimiter characters
  * (`parse` makes them from runs of one delimiter character: `'*'.repeat(8000)` is italics 3,999 deep
- * around `**`), printed without recursion: every italic of the chain takes the same delimiter, the
- * run goes raw, and parsing the result decides. This serves chains of any length: the handlers
+ * around `**`), printed without recursion: every italic of the chain takes the same delimiter (or
+ * all but the outermost), the run goes raw (or escaped), and parsing the result decides. This serves
+ * chains of any length: the handlers
  * would recurse as deep as the chain, and a run of a few dozen stars that nested bolds split needs
  * more search than the budget allows. `undefined` when the chain ends otherwise, or when no such
  * form reads back (the handlers then try, as deep as the stack allows). In a search, only a chain
@@ -323,19 +332,20 @@ function chain(node: Node, st: State): string | undefined {
   const fresh = /\n *$/.test(st.before)
   const run = core.type === 'text' && /^[*_~|]+$/.exec((core as Text).value)?.[0]
   // Each delimiter for every italic; then each for all but the outermost, which takes the other one
-  // (what a neighbour may need: a bold's `**` cannot touch a run of stars). In a search, a decision
-  // may start from the second form.
+  // (what a neighbour may need: a bold's `**` cannot touch a run of stars).
   const order = run ? (run.includes('_') ? '_*' : '*_') : ''
   const forms = [...order].map((d) => spans.map((span) => NESTS[span.type] || d))
   if (spans[0]!.type === 'italic') {
     for (const d of order) forms.push(spans.map((span, i) => NESTS[span.type] || (i > 0 ? d : d === '*' ? '_' : '*')))
   }
   // The run raw, then escaped (which a neighbour may need: `__e__***\\****`, where the italic cannot
-  // take `_`). In a search, a decision may take the second form that reads back instead of the first.
-  let skip = run && decide() ? 1 : 0
-  let found: string | undefined
+  // take `_`). In a search, two decisions may take the run escaped first, and a form whose outermost
+  // delimiter differs from that of the first form that reads back.
+  const escaped = run && decide()
+  const other = run && decide()
+  let first: string | undefined
   const tried = new Set<string>()
-  for (const core of run ? [run, run.replace(/./g, '\\$&')] : []) {
+  for (const core of run ? (escaped ? [run.replace(/./g, '\\$&'), run] : [run, run.replace(/./g, '\\$&')]) : []) {
     for (const opens of forms) {
       const out = opens.join('') + core + [...opens].reverse().join('')
       // (Forms repeat when fewer than two spans are italics.)
@@ -344,12 +354,12 @@ function chain(node: Node, st: State): string | undefined {
       const kids = parse((fresh ? '' : '<@0>') + out + st.rest).children
       // As for any span, the italics around the chain must not read its delimiters.
       if (fits(out, st.f) && !differ(node, kids[fresh ? 0 : 1])) {
-        found = out
-        if (skip-- === 0) return out
+        first ??= out
+        if (!other || out[0] !== first[0]) return out
       }
     }
   }
-  if (found !== undefined) return found
+  if (first !== undefined) return first
   // The spans inside are chains too: do not try them again.
   for (const span of spans) unchained.add(span)
   return undefined
@@ -375,14 +385,31 @@ function id<T extends Node & { id: string }>(node: T, st: State, text: string): 
 }
 
 /**
- * The search of {@link delimit}: the decision points taken so far in the current run, and those where
- * the run takes the second option. `undefined` outside a search.
+ * The search's state. A decision point is named by the path of the node that takes it and how many
+ * that node took before it (so a neighbour that takes more or fewer does not rename it), and numbered
+ * in the order the search first meets it: `flipped` holds the numbers of those where the current run
+ * takes the second option (`undefined` outside a search), and `trail` the numbers the run has met.
  */
 let flipped: Set<number> | undefined
-let decisions = 0
+let numbers = new Map<string, number>()
+let names: string[] = []
+let trail: number[] = []
+/** The path of the node printing (joined), and how many decisions it has taken. */
+let here = ''
+let local = 0
 
 /** A decision point: whether to take the second option (only ever during a search). */
-const decide = (): boolean => flipped !== undefined && flipped.has(decisions++)
+function decide(): boolean {
+  if (flipped === undefined) return false
+  const name = `${here}:${local++}`
+  let k = numbers.get(name)
+  if (k === undefined) {
+    numbers.set(name, (k = names.length))
+    names.push(name)
+  }
+  trail.push(k)
+  return flipped.has(k)
+}
 
 /**
  * Prints a delimited span. For each opening delimiter in `opens`, the content is printed (first as
@@ -398,6 +425,8 @@ const decide = (): boolean => flipped !== undefined && flipped.has(decisions++)
 function delimit(node: Parent, st: State, opens: string, size: number, flag: (d: string) => number): string {
   let error: StringifyError | undefined
   const base = st.f & ~F_FLIP
+  // Where the last attempt of a search stopped: the child it failed at, or -1 when the content printed.
+  let stop = Infinity
   const once = (d: string, view: boolean, flips: number): string | undefined => {
     const open = d.repeat(size)
     try {
@@ -408,8 +437,10 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
       // opener of the same character and length is a span of the same type.
       const got = spanAt(out + (st.rest || st.next), !(st.f & F_LINK))
       if (got?.[0] === size && got[1] === c && fits(out, st.f)) return out
+      stop = -1
     } catch (caught) {
       if (!(caught instanceof StringifyError)) throw caught
+      stop = Math.min(stop, caught.path[st.path.length] ?? node.children.length)
       // A node that no text holds wherever it stands fails every attempt and every search.
       if (holdsAnywhere(caught.reason)) throw caught
       // A choice made inside may be what failed: keep trying, but report a real error over an ambiguity.
@@ -422,21 +453,22 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
   const decided = (ok: (out: string) => boolean): string | undefined => {
     const first = opens.length > 1 && decide() ? opens[1]! + opens[0]! : opens
     const view = decide()
-    // Every attempt numbers the decisions below it alike, so that a flip means the same in each.
-    const mark = decisions
+    // Every attempt names the span's later decisions alike, so that a flip means the same in each.
+    const mark = local
     let reached = mark
     try {
       for (const d of first) {
         for (const v of [view, !view]) {
-          decisions = mark
+          local = mark
           const found = once(d, v, 0)
-          reached = Math.max(reached, decisions)
+          reached = Math.max(reached, local)
           if (found !== undefined && ok(found)) return found
+          if (found !== undefined) stop = -1
         }
       }
       return undefined
     } finally {
-      decisions = Math.max(reached, decisions)
+      local = Math.max(reached, local)
     }
   }
   let out: string | undefined
@@ -444,7 +476,17 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
   else {
     const italics = Math.min(4, node.children.filter((kid) => kid.type === 'italic').length)
     for (const d of opens) for (const view of [false, true]) for (let flips = 0; !out && flips < 1 << italics; flips++) out ??= once(d, view, flips)
-    if (!out) out = search(() => decided((found) => reads(node, found.slice(size, -size), st)))
+    if (!out) {
+      out = search(
+        st,
+        () => {
+          stop = Infinity
+          return decided((found) => reads(node, found.slice(size, -size), st))
+        },
+        false,
+        () => stop,
+      )
+    }
   }
   if (out === undefined) throw error ?? new StringifyError(node, 'ambiguous-delimiters', st.path)
   return out
@@ -456,28 +498,29 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
  * on, among the 24 around where it stopped (the choices of the node that failed and of its nearest
  * right neighbours, which in a long message lie past the first 24).
  */
-function search(attempt: () => string | undefined, last = false, stop?: () => number): string | undefined {
+function search(st: State, attempt: () => string | undefined, last = false, stop?: () => number): string | undefined {
   const saved = memo
   const savedChains = unchained
-  let points = 0
+  const start = local
+  numbers = new Map()
+  names = []
   // A search spends at most half of what is left, but for the `last` one (the root's content): one
   // node that no choice near it mends must leave the searches around it (which can change more)
   // something to spend.
   const reserve = last ? 0 : credit / 2
   const run = (set: number[]): string | undefined => {
+    trail = []
     // Out of budget: the search gives up, and its caller throws the error it has.
     if (credit <= reserve) return undefined
     flipped = new Set(set)
-    decisions = 0
+    local = start
     // What failed in another run may print now: its neighbours may have changed form.
     memo = new Map()
     unchained = new WeakSet()
-    try {
-      return attempt()
-    } finally {
-      points = Math.max(points, decisions)
-    }
+    return attempt()
   }
+  /** The decision points met so far. */
+  const points = () => numbers.size
   try {
     let out = run([])
     /** Every set of `size` points from `from` below the window's end `n()`, added to `set`, in order. */
@@ -488,50 +531,57 @@ function search(attempt: () => string | undefined, last = false, stop?: () => nu
       }
       return undefined
     }
-    const windows = points > 24 ? [0, Math.max(24, points - 20)] : [0]
+    const windows = points() > 24 ? [0, Math.max(24, points() - 20)] : [0]
     for (let size = 1; !out && size <= 3; size++) {
       // Later decision points only show up once earlier ones change, so each window's end grows as runs go.
-      for (const lo of windows) out ||= sets([], lo, () => Math.min(points, lo + 24), size)
-      if (size === 1 && stop) out ||= climb(run, stop)
+      for (const lo of windows) out ||= sets([], lo, () => Math.min(points(), lo + 24), size)
+      if (size === 1 && stop) out ||= climb(run, stop, st.path.join())
     }
     return out
   } finally {
     flipped = undefined
+    local = start
     memo = saved
     unchained = savedChains
   }
 }
 
 /**
- * A search of block content that keeps what gets it further: children print from the last, so a run
- * that fails at an earlier child (`stop`) got further, and its flips stay while one or two more are
- * tried among the 24 decision points before where it stopped (those of the child that failed and of
- * its nearest right neighbours). What no set of three flips mends may need a dozen, each mending the
- * next sibling that fails.
+ * A search that keeps what gets it further. Children print from the last, so a run that fails at an
+ * earlier child (`stop`) got further; its flips stay, and the next flips are tried around the child
+ * that now fails: one or two of its own decisions, with or without one of its two right neighbours'
+ * (whose form is often what it needs), then any two of the last 32 decisions the run met. What no set
+ * of three flips mends may need a dozen, each mending the next sibling that fails.
  */
-function climb(run: (set: number[]) => string | undefined, stop: () => number): string | undefined {
+function climb(run: (set: number[]) => string | undefined, stop: () => number, prefix: string): string | undefined {
   let base: number[] = []
   let best = Infinity
-  let reach = 0
+  let met: number[] = []
   const step = (set: number[]): string | boolean => {
     const out = run(set)
     if (out !== undefined) return out
     if (stop() >= best) return false
     base = set
     best = stop()
-    reach = decisions
+    met = [...new Set(trail)].filter((k) => !set.includes(k))
     return true
   }
+  /** The child of the searching node whose subtree a decision belongs to (NaN for the node's own). */
+  const child = (k: number): number => parseInt(prefix ? names[k]!.slice(prefix.length + 1) : names[k]!, 10)
   step(base)
   for (;;) {
-    const lo = Math.max(0, reach - 32)
+    const mine = met.filter((k) => child(k) === best)
+    const right = met.filter((k) => child(k) === best + 1 || child(k) === best + 2)
+    const near = met.slice(-32)
+    const sets: number[][] = []
+    for (const k of [...mine, ...right]) sets.push([k])
+    for (let i = 0; i < mine.length; i++) for (const k of [...mine.slice(i + 1), ...right]) sets.push([mine[i]!, k])
+    for (let i = 0; i < mine.length; i++) for (let j = i + 1; j < mine.length; j++) for (const k of right) sets.push([mine[i]!, mine[j]!, k])
+    for (let i = 0; i < near.length; i++) for (let j = i + 1; j < near.length; j++) sets.push([near[i]!, near[j]!])
     let moved: string | boolean = false
-    for (let i = lo; moved === false && i < reach; i++) if (!base.includes(i)) moved = step([...base, i])
-    for (let i = lo; moved === false && i < reach; i++) {
-      for (let j = i + 1; moved === false && j < reach; j++) if (!base.includes(i) && !base.includes(j)) moved = step([...base, i, j])
-    }
+    for (let i = 0; moved === false && i < sets.length && credit > 0; i++) moved = step([...base, ...sets[i]!])
     if (typeof moved === 'string') return moved
-    if (!moved || credit <= 0) return undefined
+    if (!moved) return undefined
   }
 }
 
