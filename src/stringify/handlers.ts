@@ -270,6 +270,7 @@ export function print(node: Node, st: State): string {
     const handler = Object.hasOwn(handlers, node.type) ? (handlers[node.type as NodeType] as Handler<Node>) : undefined
     if (!handler) fail(node, 'unknown-node', st)
     out = chain(node, st) ?? handler(node, st)
+    if (flipped) printed.add(path)
     remember(node, seen, key, out)
     return out
   } catch (error) {
@@ -394,6 +395,8 @@ let flipped: Set<number> | undefined
 let numbers = new Map<string, number>()
 let names: string[] = []
 let trail: number[] = []
+/** The paths of the nodes the current run has printed. */
+let printed = new Set<string>()
 /** The path of the node printing (joined), and how many decisions it has taken. */
 let here = ''
 let local = 0
@@ -510,6 +513,7 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
   const reserve = last ? 0 : credit / 2
   const run = (set: number[]): string | undefined => {
     trail = []
+    printed = new Set()
     // Out of budget: the search gives up, and its caller throws the error it has.
     if (credit <= reserve) return undefined
     flipped = new Set(set)
@@ -556,13 +560,17 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
 function climb(run: (set: number[]) => string | undefined, stop: () => number, prefix: string): string | undefined {
   let base: number[] = []
   let best = Infinity
+  let score = Infinity
   let met: number[] = []
   const step = (set: number[]): string | boolean => {
     const out = run(set)
     if (out !== undefined) return out
-    if (stop() >= best) return false
+    // Within the child that fails, further means more of its nodes printed.
+    const got = stop() * 2 ** 20 - printed.size
+    if (got >= score) return false
     base = set
     best = stop()
+    score = got
     met = [...new Set(trail)].filter((k) => !set.includes(k))
     return true
   }
