@@ -230,6 +230,19 @@ export function emphasisDenseTextOf(options: TextOptions = {}): fc.Arbitrary<str
 }
 
 /**
+ * Runs of stars of every length beside underscores, the other span delimiters, escaped stars, line
+ * and list starts and the shrug: the chains of italics that runs of stars parse into, side by side,
+ * whose forms depend on each other (the printer's hardest case).
+ */
+export function starDenseTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
+  const piece = fc.constantFrom(
+    '*', '*', '*', '**', '***', '*****', '\\*', '_', '_', '__', '~~', '||', '\n', ' ', 'a',
+    '> ', '- ', '#', '[', ']', '(', ')', '@everyone', '¯\\_(ツ)_/¯',
+  )
+  return fc.array(piece, { maxLength: options.maxParts ?? 40 }).map((parts) => parts.join(''))
+}
+
+/**
  * Pieces around the places where the text scan looks again: the letters and colon of URL schemes,
  * spaces before a newline (a line break) and a number after one (an ordered list).
  */

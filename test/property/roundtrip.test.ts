@@ -17,7 +17,15 @@ import { parse } from '../../src/parse/index.js'
 import { StringifyError, stringify } from '../../src/stringify/index.js'
 import { print } from '../../src/stringify/print.js'
 import { withoutPositions } from '../helpers/walk.js'
-import { emphasisDenseTextOf, longDenseTextOf, markupText, markupTextWithControls, textScanTextOf, unicodeText } from './arbitraries.js'
+import {
+  emphasisDenseTextOf,
+  longDenseTextOf,
+  markupText,
+  markupTextWithControls,
+  starDenseTextOf,
+  textScanTextOf,
+  unicodeText,
+} from './arbitraries.js'
 import { rootArbitrary } from './ast-arbitrary.js'
 
 /** Runs per property and arbitrary: thousands, in a few seconds. */
@@ -37,6 +45,7 @@ const texts = [
   ['markup-dense text', markupText],
   ['markup-dense text with CRLF, CR, tabs, form feeds and surrogates', markupTextWithControls],
   ['emphasis-dense text', emphasisDenseTextOf()],
+  ['star-dense text', starDenseTextOf()],
   ['text with URL schemes, line breaks and numbered lines', textScanTextOf()],
 ] as const
 
@@ -51,6 +60,20 @@ describe('stringify round trip', () => {
         }),
         options,
       )
+    })
+  }
+
+  // A known gap: spans side by side whose forms constrain each other in a chain (a strikethrough
+  // cannot stand before `_`, so the italic after it takes `*`, so the italic after that cannot, and so
+  // on), where each flip the search needs makes the run fail earlier before the next one mends it. The
+  // search keeps only flips that get it further, so it does not find them; `stringify` then throws
+  // `ambiguous-delimiters` (the final check above still holds). Random star-dense messages of a few
+  // hundred characters hit this about once in a thousand. These pass once the printer prints them.
+  const chained = ['**>**~~|~~*>*_*\\**]_*__]_*_)_\n***[\n***', '*\n__*__*(*_(_/_*)_*]*___***]*******~__a***|\\**']
+  for (const text of chained) {
+    it.fails(`cannot yet print the tree of ${JSON.stringify(text)}`, () => {
+      const tree = withoutPositions(parse(text))
+      expect(withoutPositions(parse(stringify(tree)))).toEqual(tree)
     })
   }
 
@@ -72,7 +95,7 @@ describe('stringify round trip', () => {
 
   it('should never return text that reads back differently, even where the printer falls short (the final check)', () => {
     fc.assert(
-      fc.property(fc.oneof(markupText, markupTextWithControls, longDenseTextOf({ maxParts: 400 })), (text) => {
+      fc.property(fc.oneof(markupText, markupTextWithControls, longDenseTextOf({ maxParts: 400 }), starDenseTextOf({ maxParts: 200 })), (text) => {
         const tree = withoutPositions(parse(text))
         let printed: string
         try {

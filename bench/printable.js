@@ -1,0 +1,77 @@
+// How many random messages dense in markup the printer prints: for each kind
+// and length, the share of `stringify(parse(s))` calls that throw (a tree that
+// `parse` returned must always print; the printer's known gap is where it does
+// not), and the time each call takes.
+//
+//   npm run build && node bench/printable.js [--lib=path/to/index.js] [--n=1000] [--seed=1]
+//                                            [--kinds=stars,dense] [--lengths=100,200,500,1000] [--json]
+//
+// Messages are glued from pieces drawn by a seeded mulberry32 PRNG until they
+// reach the length: the same strings on every machine. `stars`: runs of stars
+// of every length beside underscores, the other delimiters, escaped stars and
+// line starts (the printer's hardest case); `dense`: every token opener,
+// delimiter, block marker and line ending. Run it on two builds
+// (`--lib=$(node bench/build-rev.js <rev>)`) to compare them on the same messages.
+import { mulberry32 } from './corpus.js'
+import { environment, fmt, libPath, loadLib, parseArgs, printEnvironment, table } from './util.js'
+
+const args = parseArgs()
+const N = Number(args.n ?? 1000)
+const SEED = Number(args.seed ?? 1)
+const LIB = libPath(args)
+const ours = await loadLib(LIB)
+
+const PIECES = {
+  stars: ['*', '*', '*', '**', '***', '*****', '\\*', '_', '_', '__', '~~', '||', '\n', ' ', 'a', '> ', '- ', '#', '[', ']', '(', ')', '@everyone', '¯\\_(ツ)_/¯'],
+  dense: [
+    '*', '**', '_', '__', '~~', '||', '`', '```', '\\', '<@', '<@&', '<#', '<t:', ':', '>', '<', '[', ']', '(', ')', '](',
+    '> ', '>>> ', '# ', '-# ', '- ', '1. ', '\n', ' ', 'a', 'b', 'https://a.co', '123456789012345678', '@everyone',
+    '<:a:', '</a:', 'xn--', '¯\\_(ツ)_/¯', '  \n', '\t', '\r\n',
+  ],
+}
+const kinds = String(args.kinds ?? 'stars,dense').split(',')
+const lengths = String(args.lengths ?? '100,200,500,1000').split(',').map(Number)
+for (const kind of kinds) if (!PIECES[kind]) throw new Error(`--kinds: unknown ${kind}; use ${Object.keys(PIECES).join(',')}`)
+
+const rows = []
+for (const kind of kinds) {
+  for (const length of lengths) {
+    const random = mulberry32(SEED)
+    const pieces = PIECES[kind]
+    let failed = 0
+    let example
+    let total = 0
+    let slowest = 0
+    for (let i = 0; i < N; i++) {
+      let s = ''
+      while (s.length < length) s += pieces[Math.floor(random() * pieces.length)]
+      const t0 = performance.now()
+      try {
+        ours.stringify(ours.parse(s))
+      } catch (error) {
+        if (error?.name !== 'StringifyError') throw error
+        failed++
+        example ??= s
+      }
+      const ms = performance.now() - t0
+      total += ms
+      slowest = Math.max(slowest, ms)
+    }
+    rows.push({ kind, length, messages: N, failed, meanMs: total / N, maxMs: slowest, example })
+  }
+}
+
+if (args.json) {
+  console.log(JSON.stringify({ environment: environment(LIB), seed: SEED, rows }, null, 2))
+} else {
+  printEnvironment(environment(LIB))
+  console.log(`method:  ${N} messages per kind and length, mulberry32(${SEED}); stringify(parse(s)) on each\n`)
+  console.log(
+    table(
+      ['kind', 'chars', 'messages', 'did not print', 'mean ms', 'max ms'],
+      rows.map((r) => [r.kind, String(r.length), String(r.messages), String(r.failed), fmt(r.meanMs), fmt(r.maxMs, 0)]),
+    ),
+  )
+  const first = rows.find((r) => r.example)
+  if (first) console.log(`\nfirst that did not print (${first.kind}, ${first.length}): ${JSON.stringify(first.example.slice(0, 120))}…`)
+}
