@@ -539,7 +539,7 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
     for (let size = 1; !out && size <= 3; size++) {
       // Later decision points only show up once earlier ones change, so each window's end grows as runs go.
       for (const lo of windows) out ||= sets([], lo, () => Math.min(points(), lo + 24), size)
-      if (size === 1 && stop) out ||= climb(run, stop, st.path.join())
+      if (size === 1 && stop) out ||= climb(run, stop, st.path.join(), () => credit <= reserve)
     }
     return out
   } finally {
@@ -551,46 +551,55 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
 }
 
 /**
- * A search that keeps what gets it further. Children print from the last, so a run that fails at an
- * earlier child (`stop`) got further; its flips stay, and the next flips are tried around the child
- * that now fails: one or two of its own decisions, with or without one of its two right neighbours'
- * (whose form is often what it needs), then any two of the last 32 decisions the run met. What no set
- * of three flips mends may need a dozen, each mending the next sibling that fails.
+ * A search that builds on what gets it further. Children print from the last, so a run that fails at
+ * an earlier child (`stop`), or that prints more nodes of the child that fails, got further; its flips
+ * stay, and the next flips are tried around the child that now fails: one or two of its own
+ * decisions, with or without one of its two right neighbours' (whose form is often what it needs),
+ * then any two of the last 32 decisions the run met. When that leads nowhere, the search backs up and
+ * tries the next set that got further. What no set of three flips mends may need a dozen, each mending
+ * the next sibling that fails; `spent` tells when the budget is gone.
  */
-function climb(run: (set: number[]) => string | undefined, stop: () => number, prefix: string): string | undefined {
-  let base: number[] = []
-  let best = Infinity
-  let score = Infinity
-  let met: number[] = []
-  const step = (set: number[]): string | boolean => {
+function climb(run: (set: number[]) => string | undefined, stop: () => number, prefix: string, spent: () => boolean): string | undefined {
+  /** Runs `set`: its output, or how far it got (lower is further; see below). */
+  const measure = (set: number[]): string | number => {
     const out = run(set)
-    if (out !== undefined) return out
     // Within the child that fails, further means more of its nodes printed.
-    const got = stop() * 2 ** 20 - printed.size
-    if (got >= score) return false
-    base = set
-    best = stop()
-    score = got
-    met = [...new Set(trail)].filter((k) => !set.includes(k))
-    return true
+    return out ?? stop() * 2 ** 20 - printed.size
   }
   /** The child of the searching node whose subtree a decision belongs to (NaN for the node's own). */
   const child = (k: number): number => parseInt(prefix ? names[k]!.slice(prefix.length + 1) : names[k]!, 10)
-  step(base)
-  for (;;) {
-    const mine = met.filter((k) => child(k) === best)
-    const right = met.filter((k) => child(k) === best + 1 || child(k) === best + 2)
-    const near = met.slice(-32)
+  /**
+   * From `base`, which got to `score` and met `met`: each set that gets further is explored in turn,
+   * those that get past the child first (in the order found), then the one that prints the most of it.
+   */
+  const explore = (base: number[], score: number, met: number[]): string | undefined => {
+    const at = Math.ceil(score / 2 ** 20)
+    const mine = met.filter((k) => child(k) === at)
+    const right = met.filter((k) => child(k) === at + 1 || child(k) === at + 2)
     const sets: number[][] = []
     for (const k of [...mine, ...right]) sets.push([k])
     for (let i = 0; i < mine.length; i++) for (const k of [...mine.slice(i + 1), ...right]) sets.push([mine[i]!, k])
     for (let i = 0; i < mine.length; i++) for (let j = i + 1; j < mine.length; j++) for (const k of right) sets.push([mine[i]!, mine[j]!, k])
+    const near = met.slice(-32)
     for (let i = 0; i < near.length; i++) for (let j = i + 1; j < near.length; j++) sets.push([near[i]!, near[j]!])
-    let moved: string | boolean = false
-    for (let i = 0; moved === false && i < sets.length && credit > 0; i++) moved = step([...base, ...sets[i]!])
-    if (typeof moved === 'string') return moved
-    if (!moved) return undefined
+    let more: [number[], number, number[]] | undefined
+    for (const add of sets) {
+      if (spent()) return undefined
+      const set = [...base, ...add]
+      const got = measure(set)
+      if (typeof got === 'string') return got
+      if (got >= score) continue
+      const seen = [...new Set(trail)].filter((k) => !set.includes(k))
+      if (Math.ceil(got / 2 ** 20) < at) {
+        const found = explore(set, got, seen)
+        if (found !== undefined) return found
+      } else if (!more || got < more[1]) more = [set, got, seen]
+    }
+    return more && explore(...more)
   }
+  const first = measure([])
+  if (typeof first === 'string') return first
+  return explore([], first, [...new Set(trail)])
 }
 
 /**

@@ -63,14 +63,13 @@ describe('stringify round trip', () => {
     })
   }
 
-  // A known gap: spans side by side whose forms constrain each other in a chain (a strikethrough
-  // cannot stand before `_`, so the italic after it takes `*`, so the italic after that cannot, and so
-  // on), where each flip the search needs makes the run fail earlier before the next one mends it. The
-  // search keeps only flips that get it further, so it does not find them; `stringify` then throws
-  // `ambiguous-delimiters` (the final check above still holds). Random star-dense messages of a few
-  // hundred characters hit this about once in a thousand. These pass once the printer prints them.
-  const chained = ['**>**~~|~~*>*_*\\**]_*__]_*_)_\n***[\n***', '*\n__*__*(*_(_/_*)_*]*___***]*******~__a***|\\**']
-  for (const text of chained) {
+  // A known gap: spans of stars and underscores side by side whose forms constrain each other, where
+  // the search runs out of budget before it finds the flips they need (with 64 times the budget, both
+  // of these print in about a second); `stringify` then throws `ambiguous-delimiters` (the final check
+  // above still holds). Random star-dense messages of a few hundred characters hit this about once in
+  // a thousand. These pass once the printer prints them.
+  const costly = ['*****(*[***_¯***_||*\n)||*)_*_*****_*|\\*_*****_~_(_a_', '~~*\\**_)__ _*a*****[_****\n_**~~*****(*****_ツ)_ ']
+  for (const text of costly) {
     it.fails(`cannot yet print the tree of ${JSON.stringify(text)}`, () => {
       const tree = withoutPositions(parse(text))
       expect(withoutPositions(parse(stringify(tree)))).toEqual(tree)
@@ -267,6 +266,11 @@ describe('stringify round trip', () => {
     '_\n_***\\****',
     '*\\**__)*__*_**_[__\\__*****_(_',
     '*\\**__****)*__***__**_[__\\* __*****_\\_(_',
+    // Spans whose forms constrain each other in a chain (a strikethrough cannot stand before `_`, so
+    // the italic after it takes `*`, so the one after that cannot…): the search backs up from flips
+    // that got it further but led nowhere.
+    '**>**~~|~~*>*_*\\**]_*__]_*_)_\n***[\n***',
+    '*\n__*__*(*_(_/_*)_*]*___***]*******~__a***|\\**',
   ]
   for (const text of regressions) {
     it(`should print the tree of ${JSON.stringify(text)}`, () => {
