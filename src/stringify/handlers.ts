@@ -316,9 +316,8 @@ const LONG_CHAIN = 2
  * (`parse` makes them from runs of one delimiter character: `'*'.repeat(8000)` is italics 3,999 deep
  * around `**`), printed without recursion: every italic of the chain takes the same delimiter (or
  * all but the outermost), the run goes raw (or escaped), and parsing the result decides. This serves
- * chains of any length: the handlers
- * would recurse as deep as the chain, and a run of a few dozen stars that nested bolds split needs
- * more search than the budget allows. `undefined` when the chain ends otherwise, or when no such
+ * chains of any length: the handlers would recurse as deep as the chain, and a run of a few dozen
+ * stars that nested bolds split needs more search than the budget allows. `undefined` when the chain ends otherwise, or when no such
  * form reads back (the handlers then try, as deep as the stack allows). In a search, only a chain
  * of {@link LONG_CHAIN} spans or more prints here.
  */
@@ -342,11 +341,12 @@ function chain(node: Node, st: State): string | undefined {
   // The run raw, then escaped (which a neighbour may need: `__e__***\\****`, where the italic cannot
   // take `_`). In a search, two decisions may take the run escaped first, and a form whose outermost
   // delimiter differs from that of the first form that reads back.
-  const escaped = run && decide()
+  const cores = run ? [run, run.replace(/./g, '\\$&')] : []
+  if (run && decide()) cores.reverse()
   const other = run && decide()
   let first: string | undefined
   const tried = new Set<string>()
-  for (const core of run ? (escaped ? [run.replace(/./g, '\\$&'), run] : [run, run.replace(/./g, '\\$&')]) : []) {
+  for (const core of cores) {
     for (const opens of forms) {
       const out = opens.join('') + core + [...opens].reverse().join('')
       // (Forms repeat when fewer than two spans are italics.)
@@ -499,7 +499,8 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
  * Runs `attempt` with sets of one, then two, then three decisions changed, among the first 24 (the
  * choices of the rightmost siblings, which print first) and, when the unchanged run stopped further
  * on, among the 24 around where it stopped (the choices of the node that failed and of its nearest
- * right neighbours, which in a long message lie past the first 24).
+ * right neighbours, which in a long message lie past the first 24). Where `stop` tells at which
+ * child a run failed, {@link climb} comes between the sets of one and of two.
  */
 function search(st: State, attempt: () => string | undefined, last = false, stop?: () => number): string | undefined {
   const saved = memo
