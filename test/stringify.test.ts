@@ -407,6 +407,25 @@ describe('stringify', () => {
     it('should reject unknown node types', () => {
       rejects(root({ type: 'soundboard' } as unknown as Content), 'unknown-node')
     })
+
+    it('should throw errors with a stack trace, and leave the stack trace limit as it was', () => {
+      // (The printer captures no stack trace while it runs: its search makes and drops many errors.)
+      const limit = Error.stackTraceLimit
+      let error: unknown
+      try {
+        stringify(root(bold(t('a'), t('b'))))
+      } catch (caught) {
+        error = caught
+      }
+      expect(error).toMatchObject({ reason: 'adjacent-text', path: [0, 1] })
+      expect((error as Error).stack).toMatch(/\n\s+at .*stringify/)
+      expect(Error.stackTraceLimit).toBe(limit)
+      // A tree that only a search prints (runs of stars beside a strikethrough), and one that fails in it.
+      expect(stringify(parse('**>**~~|~~*>*_*\\**]_*__]_*_)_\n***[\n***'))).toContain('~~|~~')
+      expect(Error.stackTraceLimit).toBe(limit)
+      expect(() => stringify(parse('*****(*[***_¯***_||*\n)||*)_*_*****_*|\\*_*****_~_(_a_'))).toThrow(StringifyError)
+      expect(Error.stackTraceLimit).toBe(limit)
+    })
   })
 
   describe('work on trees no text expresses', () => {

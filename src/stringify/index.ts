@@ -61,7 +61,9 @@ export function stringify(tree: Root | Nodes): string {
   } catch (error) {
     // Long chains of spans print in one loop, but other nesting recurses: a hand-built tree thousands
     // of levels deep may exhaust the stack.
-    throw error instanceof RangeError ? new StringifyError(tree, 'too-deep', []) : error
+    if (error instanceof RangeError) throw new StringifyError(tree, 'too-deep', [])
+    // (Made again, with the stack trace the printer does not capture.)
+    throw error instanceof StringifyError ? new StringifyError(error.node, error.reason, error.path) : error
   }
   // The tree the output must parse to, and how deep `tree` sits in it.
   const isItem = tree.type === 'listItem'
