@@ -2,8 +2,7 @@
  * `parse`: message text in, syntax tree out.
  */
 import type { Root } from '../ast.js'
-import { parseSource } from './parser.js'
-import { preprocess } from './source.js'
+import { parseText } from './parser.js'
 
 /**
  * Parses message text into a tree, reading it exactly as the official client
@@ -23,5 +22,5 @@ import { preprocess } from './source.js'
  */
 export function parse(text: string): Root {
   if (typeof text !== 'string') throw new TypeError(`parse() takes a string, got ${text === null ? 'null' : typeof text}`)
-  return parseSource(preprocess(text))
+  return parseText(text)
 }

@@ -27,6 +27,9 @@ import type {
 import { blockQuote, heading, list, subtext } from './blocks.js'
 import {
   C_BACKSLASH,
+  C_CR,
+  C_FF,
+  C_TAB,
   C_BACKTICK,
   C_DASH,
   C_GT,
@@ -59,7 +62,7 @@ import {
   type Closing,
 } from './delimiters.js'
 import { matchLink, type LinkMemo } from './link.js'
-import { pointAt, span, type Source } from './source.js'
+import { needsPreprocessing, pointAt, preprocess, span, unprocessed, type Source } from './source.js'
 import {
   channelMention,
   commandMention,
@@ -127,7 +130,9 @@ type Container = Bold | Italic | Underline | Strikethrough | Spoiler | Heading |
 /**
  * What the text scan does at each ASCII character: 1, stop (a rule may start
  * here); 2, a newline (a line break may end before it, a list may start after
- * it); 3, a colon (a bare URL's scheme may end before it). Spaces, digits and
+ * it); 3, a colon (a bare URL's scheme may end before it); 4, a character that
+ * preprocessing changes (CR, tab, form feed), which sends an unprocessed text
+ * back to be preprocessed (see {@link parseText}). Spaces, digits and
  * the letters of URL schemes are common in text and would each cost a
  * mispredicted branch, so the rules that start with them are found from the
  * rarer newline and colon instead.
@@ -136,6 +141,10 @@ const STOP = new Uint8Array(128)
 for (const c of '*_~|`\\<@#->[') STOP[c.charCodeAt(0)] = 1
 STOP[C_LF] = 2
 STOP[C_COLON] = 3
+STOP[C_CR] = STOP[C_TAB] = STOP[C_FF] = 4
+
+/** Thrown inside the parser, and caught by {@link parseText}, when an unprocessed text needs preprocessing. */
+const UNPROCESSED = { reason: 'the text needs preprocessing' }
 
 /**
  * Whether `[a, b)` of `s` is one text node whatever the context: no rule can
@@ -198,12 +207,34 @@ function frame(src: Source, from: number, to: number, flags: number, lists: numb
   }
 }
 
-/** Parses a whole source into a root. */
-export function parseSource(src: Source): Root {
+/**
+ * Parses message text into a root.
+ *
+ * Preprocessing changes only texts that hold a CR, a tab or a form feed, and
+ * few messages do; looking for the three first costs a scan of the whole text
+ * for each. So the parser first reads the text as it is, and starts over on
+ * the preprocessed text when it meets one of them. It meets every character
+ * that could hold one: the text scan reads each character no rule takes; the
+ * rules that take spans which may hold one (code, masked links, `<url>`s and
+ * the blocks, whose markers and indentation are cut out unread) check the
+ * whole text first, once; the other rules take only characters of their own
+ * (digits, names, delimiters), never these.
+ */
+export function parseText(text: string): Root {
+  try {
+    return parseSource(unprocessed(text), true)
+  } catch (e) {
+    if (e !== UNPROCESSED) throw e
+  }
+  return parseSource(preprocess(text), false)
+}
+
+/** Parses a whole source into a root; `unchecked`: whether it is a text taken as needing no preprocessing, not yet checked. */
+function parseSource(src: Source, unchecked: boolean): Root {
   const root: Root = { type: 'root', children: [], position: { start: pointAt(src, 0), end: pointAt(src, src.text.length) } }
   // A parser per message: its state is as young as the tree it builds, so storing one in the other
   // never takes the garbage collector's slow path for old-to-young pointers (a shared parser did).
-  new Parser().run(src, 0, src.s.length, 0, root)
+  new Parser(unchecked).run(src, 0, src.s.length, 0, root)
   return root
 }
 
@@ -217,6 +248,15 @@ class Parser {
   /** `prevLine()` of the current previous capture, or -2 when not yet computed. */
   private prevLineCache = -2
   private linkChecks = 0
+
+  constructor(private unchecked: boolean) {}
+
+  /** Before a rule takes a span that may hold a character preprocessing changes: makes sure the text holds none. */
+  private checked(src: Source): void {
+    if (!this.unchecked) return
+    this.unchecked = false
+    if (needsPreprocessing(src.text)) throw UNPROCESSED
+  }
 
   run(src: Source, from: number, to: number, flags: number, owner: Owner, lists = 0): void {
     // A run inside a run (checking masked-link text) needs a stack of its own.
@@ -317,6 +357,7 @@ class Parser {
     this.add(f, node)
     f.pos = to
     const block = node.type === 'heading' || node.type === 'subtext' || node.type === 'blockQuote'
+    if (block) this.checked(src)
     if (!block && plain(src.s, a, b)) {
       // (What a frame would make of it, without the frame: most spans hold a few plain words.)
       node.children = [{ type: 'text', value: String.prototype.slice.call(src.s, a, b), position: span(src, a, b) }]
@@ -347,6 +388,7 @@ class Parser {
         if (!linkText) {
           const fence = codeBlock(src, p, end)
           if (fence) {
+            this.checked(src)
             const node: Content =
               fence.lang === undefined
                 ? { type: 'codeBlock', value: fence.value, position: span(src, p, fence.end) }
@@ -357,6 +399,7 @@ class Parser {
         if (p >= f.codeFail) {
           const code = closeCode(src, p, end)
           if (code) {
+            this.checked(src)
             return this.leaf(f, { type: 'inlineCode', value: inlineCodeValue(String.prototype.slice.call(s, code.contentStart, code.contentEnd)), position: span(src, p, code.end) }, p, code.end)
           }
           f.codeFail = Math.min(runEndAt(src, p), end)
@@ -437,7 +480,9 @@ class Parser {
     const s = f.src.s
     const p = f.pos
     const end = f.end
-    let q = String.prototype.charCodeAt.call(s, p) === C_LF ? listAfter(s, p, end) : -1
+    const c = String.prototype.charCodeAt.call(s, p)
+    if (c < 128 && STOP[c] === 4) throw UNPROCESSED
+    let q = c === C_LF ? listAfter(s, p, end) : -1
     if (q < 0) {
       for (q = p + 1; q < end; q++) {
         const ch = String.prototype.charCodeAt.call(s, q)
@@ -461,7 +506,8 @@ class Parser {
             q = r
             break
           }
-        } else if (String.prototype.charCodeAt.call(s, q + 1) === C_SLASH) {
+        } else if (kind === 4) throw UNPROCESSED
+        else if (String.prototype.charCodeAt.call(s, q + 1) === C_SLASH) {
           // `http:`, `https:` or `steam:` before it: the scheme of a bare URL, which starts there.
           const k = q - (String.prototype.charCodeAt.call(s, q - 1) === 0x70 /* p */ ? 4 : 5)
           if (k > p && bareUrlScheme(s, k) > 0) {
@@ -513,6 +559,7 @@ class Parser {
   }
 
   private list(f: Frame, m: NonNullable<ReturnType<typeof list>>, p: number): void {
+    this.checked(f.src)
     // In an item, the newline (and indentation) before a nested list separates the two and is not part of the item's text.
     if (f.item && f.tFrom >= 0) {
       const v = this.textValue(f)
@@ -588,6 +635,7 @@ class Parser {
     if (token) return this.leaf(f, token.node, p, token.end), true
     const url = angleUrl(src, p, end)
     if (url) {
+      this.checked(src)
       if (isSafeUrl(url.node.url)) this.leaf(f, url.node, p, url.end)
       else this.addText(f, p, url.end, url.node.url)
       return true
@@ -603,6 +651,7 @@ class Parser {
     const p = f.pos
     const m = matchLink(src, p, f.end, (f.link ??= {}))
     if (!m) return false
+    this.checked(src)
     const text = String.prototype.slice.call(s, m.textStart, m.textEnd)
     const ok =
       isSafeUrl(m.url) &&
