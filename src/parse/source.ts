@@ -205,5 +205,7 @@ export function pointAt(src: Source, offset: number): Point {
 
 /** The unist position of `[a, b)` of a source, in the original input. */
 export function span(src: Source, a: number, b: number): Position {
+  // Most messages are one line, read as typed: positions are the offsets themselves.
+  if (src.lineStarts === ONE_LINE && src.map === null) return { start: { line: 1, column: a + 1, offset: a }, end: { line: 1, column: b + 1, offset: b } }
   return { start: pointAt(src, offsetOf(src, a)), end: pointAt(src, offsetOf(src, b)) }
 }
