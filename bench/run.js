@@ -4,6 +4,7 @@
 //   npm run bench                       # builds dist/, then runs this
 //   node bench/run.js [--n=20000] [--seed=1] [--rounds=9] [--min-ms=200]
 //                     [--only=ours,floor] [--isolated=0] [--lib=path/to/index.js] [--json]
+//   node bench/run.js --only=ours,copy,floor   # adds the cost of our tree alone (see `copy`)
 //
 // Method: every contender parses every message of the same array. Each is first
 // warmed up (passes over the whole corpus for --warmup-ms), then measured in
@@ -98,6 +99,15 @@ const passes = {
     }
     return sink
   },
+  // Opt-in (`--only=…,copy`): copies trees `parse` made before timing, allocating exactly
+  // what `parse` returns (every node, position, point and children array) and nothing else.
+  // No parser that returns this tree can do less, so it bounds how close to the floor one can get.
+  copy(messages) {
+    let sink = 0
+    const trees = treesOf(messages)
+    for (let i = 0; i < trees.length; i++) sink = (sink + copyTree(trees[i]).children.length) | 0
+    return sink
+  },
   floor(messages) {
     let sink = 0
     for (let i = 0; i < messages.length; i++) {
@@ -108,6 +118,52 @@ const passes = {
   },
 }
 
+let trees
+let treesFor
+function treesOf(messages) {
+  if (treesFor !== messages) {
+    trees = messages.map((s) => ours.parse(s))
+    treesFor = messages
+  }
+  return trees
+}
+const point = (p) => ({ line: p.line, column: p.column, offset: p.offset })
+const position = (p) => ({ start: point(p.start), end: point(p.end) })
+function copyChildren(kids) {
+  const out = []
+  for (let i = 0; i < kids.length; i++) out.push(copyTree(kids[i]))
+  return out
+}
+/** A fresh copy of a tree, one object literal per kind of node, as a parser makes them. */
+function copyTree(n) {
+  switch (n.type) {
+    case 'text':
+      return { type: 'text', value: n.value, position: position(n.position) }
+    case 'userMention':
+    case 'roleMention':
+    case 'channelMention':
+      return { type: n.type, id: n.id, position: position(n.position) }
+    case 'customEmoji':
+      return { type: 'customEmoji', name: n.name, id: n.id, animated: n.animated, position: position(n.position) }
+    case 'autolink':
+      return { type: 'autolink', url: n.url, suppressEmbed: n.suppressEmbed, position: position(n.position) }
+    case 'inlineCode':
+      return { type: 'inlineCode', value: n.value, position: position(n.position) }
+    case 'codeBlock':
+      return { type: 'codeBlock', value: n.value, lang: n.lang, position: position(n.position) }
+    case 'timestamp':
+      return { type: 'timestamp', unix: n.unix, style: n.style, position: position(n.position) }
+    case 'link':
+      return { type: 'link', url: n.url, suppressEmbed: n.suppressEmbed, children: copyChildren(n.children), position: position(n.position) }
+    case 'heading':
+      return { type: 'heading', depth: n.depth, children: copyChildren(n.children), position: position(n.position) }
+    case 'list':
+      return { type: 'list', ordered: n.ordered, start: n.start, children: copyChildren(n.children), position: position(n.position) }
+    default:
+      return n.children ? { type: n.type, children: copyChildren(n.children), position: position(n.position) } : { ...n, position: position(n.position) }
+  }
+}
+
 const lib = args.lib ?? process.env.DM_LIB ?? 'dist/index.js'
 const all = [
   { key: 'ours', name: 'discord-markup', note: `this library: parse(s) from ${lib}`, parseOne: (s) => ours.parse(s) },
@@ -115,12 +171,13 @@ const all = [
   { key: 'dm', name: 'discord-markdown@2.5.1', note: 'parser(s): its exported AST parser (inline mode); toHTML is not measured', parseOne: (s) => discordMarkdown.parser(s) },
   { key: 'smInline', name: 'simple-markdown@0.7.3 inline', note: 'defaultInlineParse(s): default rules in inline mode, the mode both Discord peers use', parseOne: (s) => SimpleMarkdown.defaultInlineParse(s) },
   { key: 'smBlock', name: 'simple-markdown@0.7.3 block', note: 'defaultBlockParse(s): default rules in block mode (paragraphs, headings, lists, quotes, fences)', parseOne: (s) => SimpleMarkdown.defaultBlockParse(s) },
+  { key: 'copy', name: 'copy of our trees', note: 'a fresh copy of each tree parse(s) returned before timing: the allocation alone (opt-in)', parseOne: (s) => copyTree(ours.parse(s)), optIn: true },
   { key: 'floor', name: 'floor (charCodeAt sum)', note: 'sum of s.charCodeAt(j) over every message, inline in the loop', parseOne: (s) => s.length },
 ]
 for (const c of all) c.pass = passes[c.key]
 const only = typeof args.only === 'string' ? args.only.split(',') : null
 for (const k of only ?? []) if (!passes[k]) throw new Error(`--only: unknown ${k}; use ${Object.keys(passes).join(',')}`)
-const contenders = only ? all.filter((c) => only.includes(c.key)) : all
+const contenders = only ? all.filter((c) => only.includes(c.key)) : all.filter((c) => !c.optIn)
 
 const messages = makeCorpus(N, SEED)
 
@@ -280,4 +337,8 @@ function target(label, a, b, ok) {
 }
 if (ourResult && byKey('dmp')) target('ours / discord-markdown-parser >= 10x:', 'ours', 'dmp', (x) => x >= 10)
 if (ourResult && byKey('floor')) target('floor / ours <= 4x:', 'floor', 'ours', (x) => x <= 4)
+if (byKey('copy') && byKey('floor')) {
+  const r = byKey('floor').messagesPerSecond / byKey('copy').messagesPerSecond
+  console.log(`floor / copy of our trees: ${fmt(r)}x (what allocating the tree alone costs, against the same floor)`)
+}
 console.log(`(checksum ${checksum >>> 0})`)
