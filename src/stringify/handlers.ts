@@ -261,6 +261,29 @@ export function print(node: Node, st: State): string {
   const hit = seen === undefined ? undefined : seen.key === key ? seen.out : seen.more?.get(key)
   if (typeof hit === 'string') return hit
   if (hit) throw hit
+  // In a search, the same subtree with the same flips and context prints as in an earlier run.
+  // (The whole context: the output of the right siblings, `rest`, changes when their flips do.)
+  const across = kept !== undefined && flipped !== undefined ? `${key}|${st.italic}|${st.inSpan}|${st.before}|${flipsIn(path)}|${st.rest}` : undefined
+  const before = across === undefined ? undefined : kept!.get(node)?.get(across)
+  if (before !== undefined) {
+    // (Far less than printing it again, but not free: a search must still end.)
+    const units = key.length + before.met.length + before.paths.length
+    work += units
+    credit -= units
+    for (const k of before.met) trail.push(k)
+    for (const p of before.paths) printed.add(p), printedLog.push(p)
+    remember(node, seen, key, before.out)
+    if (typeof before.out === 'string') return before.out
+    throw before.out
+  }
+  const met = trail.length
+  const logged = printedLog.length
+  const keep = (result: string | StringifyError) => {
+    if (across === undefined) return
+    let byKey = kept!.get(node)
+    if (byKey === undefined) kept!.set(node, (byKey = new Map()))
+    byKey.set(across, { out: result, met: trail.slice(met), paths: printedLog.slice(logged) })
+  }
   let out: string | undefined
   const outer = here
   const taken = local
@@ -270,11 +293,12 @@ export function print(node: Node, st: State): string {
     const handler = Object.hasOwn(handlers, node.type) ? (handlers[node.type as NodeType] as Handler<Node>) : undefined
     if (!handler) fail(node, 'unknown-node', st)
     out = chain(node, st) ?? handler(node, st)
-    if (flipped) printed.add(path)
+    if (flipped) printed.add(path), printedLog.push(path)
     remember(node, seen, key, out)
+    keep(out)
     return out
   } catch (error) {
-    if (error instanceof StringifyError) remember(node, seen, key, error)
+    if (error instanceof StringifyError) remember(node, seen, key, error), keep(error)
     throw error
   } finally {
     here = outer
@@ -397,6 +421,33 @@ let names: string[] = []
 let trail: number[] = []
 /** The paths of the nodes the current run has printed. */
 let printed = new Set<string>()
+/** The same paths as they were printed (with repeats): what a subtree adds, to replay when its print is kept. */
+let printedLog: string[] = []
+
+/** A subtree's print in a run of a search: what it printed (or the error), and what the run met inside it. */
+interface Kept {
+  out: string | StringifyError
+  /** The decision points it took, in order (its part of `trail`). */
+  met: number[]
+  /** The paths it printed (its part of `printedLog`). */
+  paths: string[]
+}
+/**
+ * Within a search, what subtrees printed in earlier runs, by node, memo key and the flips inside them:
+ * a run that changes one node's decisions prints the rest as before, and children print from the
+ * last, so a run only prints anew the nodes its flips change and those before them.
+ */
+let kept: Map<Node, Map<string, Kept>> | undefined
+
+/** The flipped decisions of the subtree at `path` (sorted), which name it or a descendant. */
+function flipsIn(path: string): string {
+  const mine: number[] = []
+  for (const k of flipped!) {
+    const name = names[k]!
+    if (path === '' || (name.startsWith(path) && (name[path.length] === ':' || name[path.length] === ','))) mine.push(k)
+  }
+  return mine.sort((a, b) => a - b).join()
+}
 /** The path of the node printing (joined), and how many decisions it has taken. */
 let here = ''
 let local = 0
@@ -505,9 +556,11 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
 function search(st: State, attempt: () => string | undefined, last = false, stop?: () => number): string | undefined {
   const saved = memo
   const savedChains = unchained
+  const savedKept = kept
   const start = local
   numbers = new Map()
   names = []
+  kept = new Map()
   // A search spends at most half of what is left, but for the `last` one (the root's content): one
   // node that no choice near it mends must leave the searches around it (which can change more)
   // something to spend.
@@ -515,6 +568,7 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
   const run = (set: number[]): string | undefined => {
     trail = []
     printed = new Set()
+    printedLog = []
     // Out of budget: the search gives up, and its caller throws the error it has.
     if (credit <= reserve) return undefined
     flipped = new Set(set)
@@ -545,6 +599,7 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
     return out
   } finally {
     flipped = undefined
+    kept = savedKept
     local = start
     memo = saved
     unchained = savedChains
