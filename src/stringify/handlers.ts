@@ -261,9 +261,10 @@ export function print(node: Node, st: State): string {
   const hit = seen === undefined ? undefined : seen.key === key ? seen.out : seen.more?.get(key)
   if (typeof hit === 'string') return hit
   if (hit) throw hit
-  // In a search, the same subtree with the same flips and context prints as in an earlier run.
-  // (The whole context: the output of the right siblings, `rest`, changes when their flips do.)
-  const across = kept !== undefined && flipped !== undefined ? `${key}|${st.italic}|${st.inSpan}|${st.before}|${flipsIn(path)}|${st.rest}` : undefined
+  // In a search, the same subtree with the same flips and context prints as in an earlier run. (The
+  // context beyond the memo key: the enclosing italic's delimiter, and `rest`, the output of the right
+  // siblings, which changes when their flips do. The rest of the state follows from the path.)
+  const across = kept !== undefined && flipped !== undefined ? `${key}|${st.italic}|${flipsIn(path)}|${st.rest}` : undefined
   const before = across === undefined ? undefined : kept!.get(node)?.get(across)
   if (before !== undefined) {
     // (Far less than printing it again, but not free: a search must still end.)
