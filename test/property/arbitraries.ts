@@ -208,6 +208,19 @@ export function lineStructuredTextOf(options: { maxLines?: number } = {}): fc.Ar
   return fc.array(fc.tuple(line, end), { minLength: 1, maxLength: options.maxLines ?? 8 }).map((ls) => ls.map(([l, e]) => l + e).join(''))
 }
 
+/**
+ * `text` with up to three CRs, tabs or form feeds put in anywhere: into block markers and
+ * indentation, code, link targets and titles, where only one rule reads them (the parser reads text
+ * unprocessed until it meets one).
+ */
+export function withPreprocessedCharacters(text: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const character = fc.constantFrom('\t', '\r', '\f', '\r\n', '\t\t', ' \t', '\n\r')
+  return fc.tuple(text, fc.array(fc.tuple(fc.nat(), character), { minLength: 1, maxLength: 3 })).map(([s, put]) => {
+    for (const [at, c] of put) s = s.slice(0, at % (s.length + 1)) + c + s.slice(at % (s.length + 1))
+    return s
+  })
+}
+
 /** Masked-link-heavy messages: brackets, targets, titles and URL shapes, in pieces. */
 export function linkHeavyTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
   const piece = fc.oneof(

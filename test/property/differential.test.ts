@@ -17,6 +17,7 @@ import {
   markupTextWithControlsOf,
   textScanTextOf,
   unicodeTextOf,
+  withPreprocessedCharacters,
 } from './arbitraries.js'
 
 // The oracle backtracks freely, so inputs stay short; many of them make up for it.
@@ -35,6 +36,11 @@ describe('the runtime parser and the grammar oracle', () => {
 
   it('should build identical trees, positions included, across CRLF, tabs, form feeds and surrogates', () => {
     fc.assert(fc.property(markupTextWithControlsOf({ maxParts: 16 }), agree), { numRuns: 2500 })
+  })
+
+  it('should build identical trees for lines and masked links with CRs, tabs and form feeds anywhere', () => {
+    fc.assert(fc.property(withPreprocessedCharacters(lineStructuredTextOf()), agree), { numRuns: 600 })
+    fc.assert(fc.property(withPreprocessedCharacters(linkHeavyTextOf()), agree), { numRuns: 800 })
   })
 
   it('should build identical trees for arbitrary Unicode text', () => {
