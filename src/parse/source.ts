@@ -62,7 +62,7 @@ export function needsPreprocessing(text: string): boolean {
 
 /**
  * The identity source of `text`, taken as holding no CR, tab or form feed:
- * the parser checks that as it goes (see `parse`), which saves three scans
+ * the parser checks that as it goes (see `parseText`), which saves three scans
  * of every message that has none.
  */
 export function unprocessed(text: string): Source {

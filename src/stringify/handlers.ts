@@ -265,17 +265,17 @@ export function print(node: Node, st: State): string {
   // context beyond the memo key: the enclosing italic's delimiter, and `rest`, the output of the right
   // siblings, which changes when their flips do. The rest of the state follows from the path.)
   const across = kept !== undefined && flipped !== undefined ? `${key}|${st.italic}|${flipsIn(path)}|${st.rest}` : undefined
-  const before = across === undefined ? undefined : kept!.get(node)?.get(across)
-  if (before !== undefined) {
+  const earlier = across === undefined ? undefined : kept!.get(node)?.get(across)
+  if (earlier !== undefined) {
     // (Far less than printing it again, but not free: a search must still end.)
-    const units = key.length + before.met.length + before.paths.length
+    const units = key.length + earlier.met.length + earlier.paths.length
     work += units
     credit -= units
-    for (const k of before.met) trail.push(k)
-    for (const p of before.paths) printed.add(p), printedLog.push(p)
-    remember(node, seen, key, before.out)
-    if (typeof before.out === 'string') return before.out
-    throw before.out
+    for (const k of earlier.met) trail.push(k)
+    for (const p of earlier.paths) printed.add(p), printedLog.push(p)
+    remember(node, seen, key, earlier.out)
+    if (typeof earlier.out === 'string') return earlier.out
+    throw earlier.out
   }
   const met = trail.length
   const logged = printedLog.length
