@@ -612,7 +612,9 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
  * an earlier child (`stop`), or that prints more nodes of the child that fails, got further; its flips
  * stay, and the next flips are tried around the child that now fails: one or two of its own
  * decisions, with or without one of its two right neighbours' (whose form is often what it needs),
- * then any two of the last 32 decisions the run met. When that leads nowhere, the search backs up and
+ * then the first decisions of all its right siblings up to the m-th (a run of italics whose
+ * delimiters alternate, where each flip alone makes the sibling it changes fail), then any two of the
+ * last 32 decisions the run met. When that leads nowhere, the search backs up and
  * tries the next set that got further. What no set of three flips mends may need a dozen, each mending
  * the next sibling that fails; `spent` tells when the budget is gone.
  */
@@ -637,6 +639,17 @@ function climb(run: (set: number[]) => string | undefined, stop: () => number, p
     for (const k of [...mine, ...right]) sets.push([k])
     for (let i = 0; i < mine.length; i++) for (const k of [...mine.slice(i + 1), ...right]) sets.push([mine[i]!, k])
     for (let i = 0; i < mine.length; i++) for (let j = i + 1; j < mine.length; j++) for (const k of right) sets.push([mine[i]!, mine[j]!, k])
+    // Delimiters that alternate: the first decision (an italic's delimiter) of every right sibling up
+    // to the m-th, with and without the failing child's own, each sibling's form fitting the next one's.
+    for (const from of [at, at + 1]) {
+      const chain: number[] = []
+      for (let j = from; ; j++) {
+        const k = numbers.get(`${prefix ? `${prefix},` : ''}${j}:0`)
+        if (k === undefined) break
+        chain.push(k)
+        if (chain.length > 1 && j > at + 1) sets.push([...chain])
+      }
+    }
     const near = met.slice(-32)
     for (let i = 0; i < near.length; i++) for (let j = i + 1; j < near.length; j++) sets.push([near[i]!, near[j]!])
     let more: [number[], number, number[]] | undefined
