@@ -423,7 +423,7 @@ describe('stringify', () => {
       // A tree that only a search prints (runs of stars beside a strikethrough), and one that fails in it.
       expect(stringify(parse('**>**~~|~~*>*_*\\**]_*__]_*_)_\n***[\n***'))).toContain('~~|~~')
       expect(Error.stackTraceLimit).toBe(limit)
-      expect(() => stringify(parse('*****(*[***_¯***_||*\n)||*)_*_*****_*|\\*_*****_~_(_a_'))).toThrow(StringifyError)
+      expect(() => stringify(parse('~~*#*||__)__*(****_]*_)**_ *)***(*[***_*****a*__||_\n- *_*~~*#*_****)_*'))).toThrow(StringifyError)
       expect(Error.stackTraceLimit).toBe(limit)
     })
   })

@@ -124,23 +124,27 @@ export function content(
   // Block content searches too: a sibling's choice (a text's form, a span's delimiters) may be what
   // its neighbour needs.
   // Where the last run stopped: the child it failed at (children print from the last), or -1 when
-  // it printed but read back differently.
+  // it printed but read back differently; and the child to look around: where it failed, or the first
+  // that read back differently.
   let stop = Infinity
+  let at = 0
   const found = search(
     st,
     () => {
       try {
         const c = run()
-        if (reads(parent, c, st, true)) return c
+        at = misread(parent, c, st, true)
+        if (at < 0) return c
         stop = -1
       } catch (caught) {
         if (!(caught instanceof StringifyError)) throw caught
-        stop = caught.path[st.path.length] ?? parent.children.length
+        stop = at = caught.path[st.path.length] ?? parent.children.length
       }
       return undefined
     },
     parent.type === 'root',
     () => stop,
+    () => at,
   )
   if (found === undefined) throw error
   return found
@@ -554,7 +558,7 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
  * right neighbours, which in a long message lie past the first 24). Where `stop` tells at which
  * child a run failed, {@link climb} comes between the sets of one and of two.
  */
-function search(st: State, attempt: () => string | undefined, last = false, stop?: () => number): string | undefined {
+function search(st: State, attempt: () => string | undefined, last = false, stop?: () => number, where = stop): string | undefined {
   const saved = memo
   const savedChains = unchained
   const savedKept = kept
@@ -595,7 +599,7 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
     for (let size = 1; !out && size <= 3; size++) {
       // Later decision points only show up once earlier ones change, so each window's end grows as runs go.
       for (const lo of windows) out ||= sets([], lo, () => Math.min(points(), lo + 24), size)
-      if (size === 1 && stop) out ||= climb(run, stop, st.path.join(), () => credit <= reserve)
+      if (size === 1 && stop) out ||= climb(run, stop, where!, st.path.join(), () => credit <= reserve)
     }
     return out
   } finally {
@@ -610,7 +614,8 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
 /**
  * A search that builds on what gets it further. Children print from the last, so a run that fails at
  * an earlier child (`stop`), or that prints more nodes of the child that fails, got further; its flips
- * stay, and the next flips are tried around the child that now fails: one or two of its own
+ * stay, and the next flips are tried around the child that now fails (`where`; for a run that printed
+ * but read back differently, the first child that did): one or two of its own
  * decisions, with or without one of its two right neighbours' (whose form is often what it needs),
  * then the first decisions of all its right siblings up to the m-th (a run of italics whose
  * delimiters alternate, where each flip alone makes the sibling it changes fail), then any two of the
@@ -618,12 +623,12 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
  * tries the next set that got further. What no set of three flips mends may need a dozen, each mending
  * the next sibling that fails; `spent` tells when the budget is gone.
  */
-function climb(run: (set: number[]) => string | undefined, stop: () => number, prefix: string, spent: () => boolean): string | undefined {
-  /** Runs `set`: its output, or how far it got (lower is further; see below). */
-  const measure = (set: number[]): string | number => {
+function climb(run: (set: number[]) => string | undefined, stop: () => number, where: () => number, prefix: string, spent: () => boolean): string | undefined {
+  /** Runs `set`: its output, or how far it got (lower is further; see below) and the child to look around. */
+  const measure = (set: number[]): string | [number, number] => {
     const out = run(set)
     // Within the child that fails, further means more of its nodes printed.
-    return out ?? stop() * 2 ** 20 - printed.size
+    return out ?? [stop() * 2 ** 20 - printed.size, where()]
   }
   /** The child of the searching node whose subtree a decision belongs to (NaN for the node's own). */
   const child = (k: number): number => parseInt(prefix ? names[k]!.slice(prefix.length + 1) : names[k]!, 10)
@@ -631,8 +636,7 @@ function climb(run: (set: number[]) => string | undefined, stop: () => number, p
    * From `base`, which got to `score` and met `met`: each set that gets further is explored in turn,
    * those that get past the child first (in the order found), then the one that prints the most of it.
    */
-  const explore = (base: number[], score: number, met: number[]): string | undefined => {
-    const at = Math.ceil(score / 2 ** 20)
+  const explore = (base: number[], score: number, at: number, met: number[]): string | undefined => {
     const mine = met.filter((k) => child(k) === at)
     const right = met.filter((k) => child(k) === at + 1 || child(k) === at + 2)
     const sets: number[][] = []
@@ -652,24 +656,25 @@ function climb(run: (set: number[]) => string | undefined, stop: () => number, p
     }
     const near = met.slice(-32)
     for (let i = 0; i < near.length; i++) for (let j = i + 1; j < near.length; j++) sets.push([near[i]!, near[j]!])
-    let more: [number[], number, number[]] | undefined
+    let more: [number[], number, number, number[]] | undefined
     for (const add of sets) {
       if (spent()) return undefined
       const set = [...base, ...add]
       const got = measure(set)
       if (typeof got === 'string') return got
-      if (got >= score) continue
+      const [further, near] = got
+      if (further >= score) continue
       const seen = [...new Set(trail)].filter((k) => !set.includes(k))
-      if (Math.ceil(got / 2 ** 20) < at) {
-        const found = explore(set, got, seen)
+      if (Math.ceil(further / 2 ** 20) < Math.ceil(score / 2 ** 20)) {
+        const found = explore(set, further, near, seen)
         if (found !== undefined) return found
-      } else if (!more || got < more[1]) more = [set, got, seen]
+      } else if (!more || further < more[1]) more = [set, further, near, seen]
     }
     return more && explore(...more)
   }
   const first = measure([])
   if (typeof first === 'string') return first
-  return explore([], first, [...new Set(trail)])
+  return explore([], first[0], first[1], [...new Set(trail)])
 }
 
 /**
@@ -689,13 +694,19 @@ function fits(out: string, f: number): boolean {
  * not stand at a line start, so that the content does not start one either.
  */
 function reads(node: Parent, c: string, st: State, block = false): boolean {
+  return misread(node, c, st, block) < 0
+}
+
+/** {@link reads}, telling where not: the first child of `node` that `c` parses differently, or -1. */
+function misread(node: Parent, c: string, st: State, block = false): number {
   const fresh = block || /\n *$/.test(st.before)
   // In a quote, as the content of one (which has quotes off).
   const quote = st.f & F_QUOTE ? '>>> ' : ''
   let kids: Node[] = parse(quote + (fresh ? c : `<@0>${c}`)).children
   if (quote) kids = (kids[0] as Parent | undefined)?.children ?? []
   kids = kids.slice(fresh ? 0 : 1)
-  return !differ(node, { type: node.type, children: kids } as Node)
+  const diff = differ(node, { type: node.type, children: kids } as Node)
+  return diff === undefined ? -1 : (diff[1][0] ?? node.children.length - 1)
 }
 
 /** Bold, underline, strikethrough and spoiler: fixed delimiters. */

@@ -64,11 +64,14 @@ describe('stringify round trip', () => {
   }
 
   // A known gap: spans of stars and underscores side by side whose forms constrain each other, where
-  // the search runs out of budget before it finds the flips they need (with 64 times the budget, this
-  // prints in about a second); `stringify` then throws `ambiguous-delimiters` (the final check above
-  // still holds). Random star-dense messages of 500 characters hit this about once in a thousand or
-  // less; of 1,000, about five times. This passes once the printer prints it.
-  const costly = ['*****(*[***_¯***_||*\n)||*)_*_*****_*|\\*_*****_~_(_a_']
+  // the search runs out of budget before it finds the flips they need (with 64 times the budget, these
+  // print in 0.1 to 3 s); `stringify` then throws `ambiguous-delimiters` (the final check above still
+  // holds). Random star-dense messages of 1,000 characters hit this once or twice in a thousand (shrunk
+  // from two of them). These pass once the printer prints them.
+  const costly = [
+    '~~*#*||__)__*(****_]*_)**_ *)***(*[***_*****a*__||_\n- *_*~~*#*_****)_*',
+    '¯*|*[__¯***** |*****_****)_*****_ _(_*_@*_*\\_)___||*||*_**** _\n\\**_**_*[',
+  ]
   for (const text of costly) {
     it.fails(`cannot yet print the tree of ${JSON.stringify(text)}`, () => {
       const tree = withoutPositions(parse(text))
@@ -281,6 +284,10 @@ describe('stringify round trip', () => {
     // never took them; it now tries the delimiters of every right sibling up to the m-th at once.
     // (Shrunk from a random star-dense message of 1,000 characters; no budget printed it before.)
     '**\n***_*~*****]*_*__****\\_)_*_)_~*e*_)*_)__\n****)_****',
+    // Runs of the search printed it whole but read back differently in the middle, and the climb, with
+    // nothing to say where, looked for flips around the first children; it now looks around the first
+    // child that reads back differently. (The last expected failure of the session before.)
+    '*****(*[***_¯***_||*\n)||*)_*_*****_*|\\*_*****_~_(_a_',
   ]
   for (const text of regressions) {
     it(`should print the tree of ${JSON.stringify(text)}`, () => {
