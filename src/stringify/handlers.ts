@@ -266,9 +266,11 @@ export function print(node: Node, st: State): string {
   if (typeof hit === 'string') return hit
   if (hit) throw hit
   // In a search, the same subtree with the same flips and context prints as in an earlier run. (The
-  // context beyond the memo key: the enclosing italic's delimiter, and `rest`, the output of the right
-  // siblings, which changes when their flips do. The rest of the state follows from the path.)
-  const across = kept !== undefined && flipped !== undefined ? `${key}|${st.italic}|${flipsIn(path)}|${st.rest}` : undefined
+  // context beyond the memo key: the enclosing italic's delimiter, and the start of `rest`, the output
+  // of the right siblings, which changes when their flips do; the rest of the state follows from the
+  // path. All of `rest` made the key cost more than it saved; a print kept for a context that differs
+  // further on can only cost a form, as every run's output is checked.)
+  const across = kept !== undefined && flipped !== undefined ? `${key}|${st.italic}|${flipsIn(path)}|${st.rest.slice(0, 64)}` : undefined
   const earlier = across === undefined ? undefined : kept!.get(node)?.get(across)
   if (earlier !== undefined) {
     // (Far less than printing it again, but not free: a search must still end.)
