@@ -440,9 +440,10 @@ interface Kept {
   paths: string[]
 }
 /**
- * Within a search, what subtrees printed in earlier runs, by node, memo key and the flips inside them:
- * a run that changes one node's decisions prints the rest as before, and children print from the
- * last, so a run only prints anew the nodes its flips change and those before them.
+ * Within a search, what subtrees printed in earlier runs, by node and context (see `print`: the memo
+ * key, the flips inside the subtree, what follows it): a run that changes one node's decisions prints
+ * the rest as before, and children print from the last, so a run only prints anew the nodes its flips
+ * change and those before them.
  */
 let kept: Map<Node, Map<string, Kept>> | undefined
 
@@ -664,13 +665,13 @@ function climb(run: (set: number[]) => string | undefined, stop: () => number, w
       const set = [...base, ...add]
       const got = measure(set)
       if (typeof got === 'string') return got
-      const [further, near] = got
+      const [further, around] = got
       if (further >= score) continue
       const seen = [...new Set(trail)].filter((k) => !set.includes(k))
       if (Math.ceil(further / 2 ** 20) < Math.ceil(score / 2 ** 20)) {
-        const found = explore(set, further, near, seen)
+        const found = explore(set, further, around, seen)
         if (found !== undefined) return found
-      } else if (!more || further < more[1]) more = [set, further, near, seen]
+      } else if (!more || further < more[1]) more = [set, further, around, seen]
     }
     return more && explore(...more)
   }
