@@ -278,18 +278,18 @@ export function print(node: Node, st: State): string {
     work += units
     credit -= units
     for (const k of earlier.met) trail.push(k)
-    for (const p of earlier.paths) printed.add(p), printedLog.push(p)
+    for (const p of earlier.paths) printed.push(p)
     remember(node, seen, key, earlier.out)
     if (typeof earlier.out === 'string') return earlier.out
     throw earlier.out
   }
   const met = trail.length
-  const logged = printedLog.length
+  const logged = printed.length
   const keep = (result: string | StringifyError) => {
     if (across === undefined) return
     let byKey = kept!.get(node)
     if (byKey === undefined) kept!.set(node, (byKey = new Map()))
-    byKey.set(across, { out: result, met: trail.slice(met), paths: printedLog.slice(logged) })
+    byKey.set(across, { out: result, met: trail.slice(met), paths: printed.slice(logged) })
   }
   let out: string | undefined
   const outer = here
@@ -300,7 +300,7 @@ export function print(node: Node, st: State): string {
     const handler = Object.hasOwn(handlers, node.type) ? (handlers[node.type as NodeType] as Handler<Node>) : undefined
     if (!handler) fail(node, 'unknown-node', st)
     out = chain(node, st) ?? handler(node, st)
-    if (flipped) printed.add(path), printedLog.push(path)
+    if (flipped) printed.push(path)
     remember(node, seen, key, out)
     keep(out)
     return out
@@ -426,17 +426,15 @@ let flipped: Set<number> | undefined
 let numbers = new Map<string, number>()
 let names: string[] = []
 let trail: number[] = []
-/** The paths of the nodes the current run has printed. */
-let printed = new Set<string>()
-/** The same paths as they were printed (with repeats): what a subtree adds, to replay when its print is kept. */
-let printedLog: string[] = []
+/** The paths of the nodes the current run has printed, in order (with repeats: a subtree's part is replayed when its print is kept). */
+let printed: string[] = []
 
 /** A subtree's print in a run of a search: what it printed (or the error), and what the run met inside it. */
 interface Kept {
   out: string | StringifyError
   /** The decision points it took, in order (its part of `trail`). */
   met: number[]
-  /** The paths it printed (its part of `printedLog`). */
+  /** The paths it printed (its part of `printed`). */
   paths: string[]
 }
 /**
@@ -575,8 +573,7 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
   const reserve = last ? 0 : credit / 2
   const run = (set: number[]): string | undefined => {
     trail = []
-    printed = new Set()
-    printedLog = []
+    printed = []
     // Out of budget: the search gives up, and its caller throws the error it has.
     if (credit <= reserve) return undefined
     flipped = new Set(set)
@@ -631,7 +628,7 @@ function climb(run: (set: number[]) => string | undefined, stop: () => number, w
   const measure = (set: number[]): string | [number, number] => {
     const out = run(set)
     // Within the child that fails, further means more of its nodes printed.
-    return out ?? [stop() * 2 ** 20 - printed.size, where()]
+    return out ?? [stop() * 2 ** 20 - new Set(printed).size, where()]
   }
   /** The child of the searching node whose subtree a decision belongs to (NaN for the node's own). */
   const child = (k: number): number => parseInt(prefix ? names[k]!.slice(prefix.length + 1) : names[k]!, 10)
