@@ -213,8 +213,15 @@ describe('stringify', () => {
       rejects(root(code('a`b``c')), 'unrepresentable-code')
     })
 
-    it('should print code blocks on one line when it fits, else with newlines', () => {
-      prints(root({ type: 'codeBlock', value: 'x' }), '```x```')
+    it('should put the fences of a code block on lines of their own where it has a line to itself, and keep it on one line within a line', () => {
+      const block = { type: 'codeBlock', value: 'x' } as const
+      prints(root(block), '```\nx\n```')
+      prints(root(t('a\n'), block, t('\nb')), 'a\n```\nx\n```\nb')
+      prints(root(t('run '), block, t(' first')), 'run ```x``` first')
+      prints(root(block, t(' b')), '```x``` b')
+      prints(root(t('a '), block), 'a ```x```')
+      prints(root(heading(1, t('a '), block)), '# a ```x```')
+      prints(root(heading(1, block)), '# ```x```')
       prints(root({ type: 'codeBlock', value: 'a\nb' }), '```\na\nb\n```')
       prints(root({ type: 'codeBlock', value: 'x', lang: 'js' }), '```js\nx\n```')
       prints(root({ type: 'codeBlock', value: 'a`' }), '```\na`\n```')
@@ -560,7 +567,7 @@ describe('stringify', () => {
     })
 
     it('should take optional fields as absent when undefined, and leave unknown types to the printer', () => {
-      expect(stringify(root({ type: 'codeBlock', value: 'a', lang: undefined }))).toBe('```a```')
+      expect(stringify(root({ type: 'codeBlock', value: 'a', lang: undefined }))).toBe('```\na\n```')
       expect(stringify(root({ type: 'timestamp', unix: 1, style: undefined }))).toBe('<t:1>')
       expect(() => stringify(root({ type: 'soundboard', children: 5 } as unknown as Content))).toThrow(/soundboard: unknown-node/)
       // (A type named like a property of every object is still unknown.)

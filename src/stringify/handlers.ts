@@ -968,9 +968,14 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     if (/^\n|\n$/.test(v)) fail(node, 'unrepresentable-code', st)
     if (lang !== undefined && !LANG.test(lang)) fail(node, 'invalid-lang', st)
     if (st.f & F_LINK) fail(node, 'invalid-nesting', st)
-    // The one-line form fits in headings and subtext; it needs no language, and the closing fence must
-    // not start inside the value (`a`` ```` would close one backtick early).
-    if (lang === undefined && !v.includes('\n') && (v + '```').indexOf('```', 1) === v.length) return '```' + v + '```'
+    // A block that has a line to itself gets its fences on lines of their own, as people write them.
+    // One within a line stays on it (`run ```npm i``` first`), as it must in a heading or subtext; so
+    // does a value that starts with a fence, which the line break after the opening fence would let
+    // close there. That form needs no language, and the closing fence must not start inside the value
+    // (`a`` ```` would close one backtick early).
+    const oneLine = lang === undefined && !v.includes('\n') && (v + '```').indexOf('```', 1) === v.length
+    const ownLine = st.before.endsWith('\n') && (st.next === '' || st.next === '\n') && !(st.f & (F_HEADING | F_SUB))
+    if (oneLine && (!ownLine || v.startsWith('```'))) return '```' + v + '```'
     return '```' + (lang ?? '') + '\n' + v + '\n```'
   },
 
