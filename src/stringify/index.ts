@@ -12,13 +12,15 @@ import { parse } from '../parse/index.js'
 import { StringifyError } from './error.js'
 import { differ } from './differ.js'
 import { print } from './print.js'
+import { dropNeedlessEscapes } from './needless-escapes.js'
 import { malformed } from './shape.js'
 
 export { StringifyError, type StringifyErrorReason } from './error.js'
 
 /**
  * Prints a tree as message text, with the least escaping needed: a character
- * is escaped only where it would otherwise start or end markup.
+ * is escaped only where it would otherwise start or end markup in this
+ * message (so the output is not a fragment to splice into other text).
  *
  * For every tree that `parse` returns, `parse(stringify(tree))` equals `tree`
  * (positions aside). A node other than `root` prints as a message holding just
@@ -49,7 +51,7 @@ export { StringifyError, type StringifyErrorReason } from './error.js'
  *     { type: 'text', value: ' (2 * 3 = 6, *not* markup)' },
  *   ],
  * })
- * // '**Release** for <@&165511591545143296> (2 * 3 = 6, \\*not\\* markup)'
+ * // '**Release** for <@&165511591545143296> (2 * 3 = 6, \\*not* markup)'
  * ```
  */
 export function stringify(tree: Root | Nodes): string {
@@ -80,5 +82,5 @@ export function stringify(tree: Root | Nodes): string {
     }
   }
   if (diff) throw new StringifyError(diff[1].length < skip ? tree : diff[0], 'unrepresentable', diff[1].slice(skip))
-  return out
+  return dropNeedlessEscapes(out, (text) => differ(want, parse(text)) === undefined)
 }

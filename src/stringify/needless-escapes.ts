@@ -1,0 +1,94 @@
+/**
+ * The last pass of `stringify`: takes out the escapes that the output does
+ * not need.
+ *
+ * The escaping rules (`unsafe.ts`) look only at a character's neighbours, so
+ * where a delimiter could pair with one far away they escape it: `lol \*`,
+ * `x |\| y`, `it\`s`. Whether it does pair depends on the whole message, which
+ * only a parse can tell. So the backslashes before punctuation are tried
+ * without: all at once first (in most messages none is needed), then by
+ * halves, keeping every removal after which the text still reads back as the
+ * tree, until no single one can go. Of a pair that needs one escape, the
+ * first keeps it (`\*not italic*`), as the right half is tried first.
+ *
+ * The parses have a budget in proportion to the text, so the pass stays
+ * linear; past it, the escapes left are needless at worst, never wrong.
+ *
+ * A message that holds a URL with a character outside ASCII keeps the rules'
+ * escapes: whether such a URL is safe, and so a link, is the platform's URL
+ * parser's answer, and engines answer some hosts differently (grammar §21.4).
+ * A tree should print as the same text everywhere.
+ */
+import { isEscapable } from './unsafe.js'
+
+/**
+ * Whether `text` has a URL-like part (`:/` or `:\`, which special schemes read alike, then no
+ * whitespace) with a character outside ASCII. (Taking escapes out only joins characters, so checking
+ * the printed text covers every text the pass tries. Word by word, so that it takes linear time.)
+ */
+export function hasForeignUrl(text: string): boolean {
+  for (const word of text.split(/\s+/)) {
+    const at = word.search(/:[/\\]/)
+    if (at >= 0 && /[^\0-\x7f]/.test(word.slice(at))) return true
+  }
+  return false
+}
+
+/** Characters parsed per character of output, over all the tries (plus {@link BASE}). */
+const PER_CHAR = 16
+/** Characters every output may parse, so that short messages can try each escape on its own. */
+const BASE = 4096
+
+/**
+ * `out` without the escapes it does not need.
+ *
+ * @param out Printed text that reads back right.
+ * @param reads Whether a text reads back as the printed tree.
+ * @returns `out`, or a shorter text that `reads` accepts.
+ *
+ * @example
+ * ```ts
+ * dropNeedlessEscapes('lol \\*', (text) => equal(parse(text), tree)) // 'lol *'
+ * ```
+ */
+export function dropNeedlessEscapes(out: string, reads: (text: string) => boolean): string {
+  // (Most messages have no backslash at all.)
+  if (!out.includes('\\') || hasForeignUrl(out)) return out
+  // The backslashes that escape something: each takes the character after it.
+  const escapes: number[] = []
+  for (let i = 0; i < out.length; i++) if (out[i] === '\\' && isEscapable(out[i + 1] ?? '')) escapes.push(i++)
+  if (escapes.length === 0) return out
+  let budget = PER_CHAR * out.length + BASE
+  // Whether each escape is dropped (so far).
+  const dropped = new Array<boolean>(escapes.length).fill(false)
+  const text = () => {
+    let s = ''
+    let from = 0
+    for (let k = 0; k < escapes.length; k++) {
+      if (!dropped[k]) continue
+      s += out.slice(from, escapes[k])
+      from = escapes[k]! + 1
+    }
+    return s + out.slice(from)
+  }
+  /** Drops those of escapes `[a, b)` still in if the text reads back without them, else tries each half; whether any went. */
+  const tryDrop = (a: number, b: number): boolean => {
+    if (budget <= 0) return false
+    const trying: number[] = []
+    for (let k = a; k < b; k++) if (!dropped[k]) trying.push(k)
+    if (trying.length === 0) return false
+    for (const k of trying) dropped[k] = true
+    const candidate = text()
+    budget -= candidate.length
+    if (reads(candidate)) return true
+    for (const k of trying) dropped[k] = false
+    if (trying.length === 1) return false
+    const mid = (a + b) >> 1
+    const right = tryDrop(mid, b)
+    const left = tryDrop(a, mid)
+    return right || left
+  }
+  // A removal can make another one possible: again, until a pass removes nothing.
+  while (tryDrop(0, escapes.length)) {}
+  return text()
+}

@@ -1,0 +1,65 @@
+/**
+ * Least escaping: `stringify` escapes a character only where the message
+ * needs it. For every tree parsed from a message, no single escape of the
+ * printed text can go without the text reading back differently.
+ *
+ * (The pass that drops needless escapes has a budget of parses in proportion
+ * to the text; messages of this length stay well within it, so there the
+ * claim holds exactly. It leaves alone a message with a URL that holds a
+ * character outside ASCII, whose safety engines judge differently.)
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { Root } from '../../src/ast.js'
+import { parse } from '../../src/parse/index.js'
+import { stringify } from '../../src/stringify/index.js'
+import { hasForeignUrl } from '../../src/stringify/needless-escapes.js'
+import { isEscapable } from '../../src/stringify/unsafe.js'
+import { withoutPositions } from '../helpers/walk.js'
+import { emphasisDenseTextOf, markupText, markupTextWithControls, textScanTextOf } from './arbitraries.js'
+
+const seed = process.env.FC_SEED === 'random' ? undefined : Number(process.env.FC_SEED ?? 20_261_124)
+const runs = Number(process.env.FC_RUNS ?? 0) || 2000
+const options = { numRuns: runs, ...(seed === undefined ? {} : { seed }) }
+
+/** The printed text with each of its escapes taken out in turn (a backslash before punctuation, left to right). */
+function withoutOneEscape(text: string): string[] {
+  const out: string[] = []
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '\\' && isEscapable(text[i + 1] ?? '')) out.push(text.slice(0, i) + text.slice(++i))
+  }
+  return out
+}
+
+describe('least escaping', () => {
+  for (const [name, arbitrary] of [
+    ['markup-dense text', markupText],
+    ['markup-dense text with CRLF, tabs and form feeds', markupTextWithControls],
+    ['emphasis-dense text', emphasisDenseTextOf()],
+    ['text with URL schemes, line breaks and numbered lines', textScanTextOf()],
+  ] as const) {
+    it(`should print the trees of ${name} with no escape the text can do without`, () => {
+      fc.assert(
+        fc.property(arbitrary, (source) => {
+          const tree = withoutPositions(parse(source))
+          const text = stringify(tree)
+          if (hasForeignUrl(text)) return
+          for (const fewer of withoutOneEscape(text)) expect(withoutPositions(parse(fewer))).not.toEqual(tree)
+        }),
+        options,
+      )
+    })
+  }
+
+  it('should print words with stray delimiters as they are typed', () => {
+    for (const text of ['lol *', 'x || y', '**kwargs', 'it`s', '^_^', '[citation needed]', 'array[0] = x', 'a ~ b ~~ c', '<3 you', 'see [1](2)', 'C:\\Users\\me', 'end with _']) {
+      expect(stringify(parse(text))).toBe(text)
+    }
+  })
+
+  it('should keep the escapes of a message with a URL outside ASCII, which engines may read differently', () => {
+    const text = (value: string): Root => ({ type: 'root', children: [{ type: 'text', value }] })
+    expect(stringify(text('x || y https://münchen.de'))).toBe('x |\\| y https\\://münchen.de')
+    expect(stringify(text('x || y https://a.de'))).toBe('x || y https\\://a.de')
+  })
+})

@@ -1,0 +1,87 @@
+/**
+ * The last pass of `stringify`, on its own: which escapes it takes out, and that its parses stay
+ * within their budget whatever the text.
+ */
+import { describe, expect, it } from 'vitest'
+import { dropNeedlessEscapes, hasForeignUrl } from '../../src/stringify/needless-escapes.js'
+
+/** A `reads` that accepts the texts in `ok`, and counts the characters it was asked about. */
+function judge(ok: (text: string) => boolean) {
+  const asked = { calls: 0, chars: 0 }
+  const reads = (text: string) => {
+    asked.calls++
+    asked.chars += text.length
+    return ok(text)
+  }
+  return { asked, reads }
+}
+
+describe('dropNeedlessEscapes', () => {
+  it('should return text without escapes as it is, without a parse', () => {
+    const { asked, reads } = judge(() => true)
+    expect(dropNeedlessEscapes('a b\\c \\1 \\ ', reads)).toBe('a b\\c \\1 \\ ')
+    expect(asked.calls).toBe(0)
+  })
+
+  it('should drop every escape at once when the text reads back without any', () => {
+    const { asked, reads } = judge(() => true)
+    expect(dropNeedlessEscapes('\\*a\\_b\\`', reads)).toBe('*a_b`')
+    expect(asked.calls).toBe(1)
+  })
+
+  it('should keep the escapes without which the text reads differently, and the first of a pair that needs one', () => {
+    // Accepts a text while its stars pair with nothing: at most one bare star.
+    const { reads } = judge((text) => text.replace(/\\\*/g, '').split('*').length <= 2)
+    expect(dropNeedlessEscapes('\\*a\\* \\*b\\*', reads)).toBe('\\*a\\* \\*b*')
+    const { reads: one } = judge((text) => text.replace(/\\\*/g, '').split('*').length <= 2)
+    expect(dropNeedlessEscapes('\\*not italic\\*', one)).toBe('\\*not italic*')
+  })
+
+  it('should take an escaped backslash as one escape, not two', () => {
+    const seen: string[] = []
+    dropNeedlessEscapes('\\\\\\*', (text) => (seen.push(text), false))
+    // The escape of the backslash and the escape of the star; never a text cut inside a pair.
+    expect(seen).toEqual(['\\*', '\\\\*', '\\\\*'])
+  })
+
+  it('should try again once a removal lets another one go', () => {
+    // `#` must stay escaped, and `%` may go only once `!` has: the first pass tries `%` before `!` goes.
+    const { reads } = judge((text) => text.includes('\\#') && (!/(?<!\\)%/.test(text) || !text.includes('\\!')))
+    expect(dropNeedlessEscapes('\\!\\#\\$\\%', reads)).toBe('!\\#$%')
+  })
+
+  it('should parse at most 16 characters per character of the text (and 4,096 more) when every escape is needed', () => {
+    for (const n of [10, 1000, 100_000]) {
+      const text = '\\*'.repeat(n)
+      const { asked, reads } = judge((t) => t === text)
+      expect(dropNeedlessEscapes(text, reads)).toBe(text)
+      expect(asked.chars).toBeLessThanOrEqual(16 * text.length + 4096 + text.length)
+    }
+  })
+
+  it('should give what it dropped within the budget when the budget runs out', () => {
+    // Every other escape is needed: far more parses than the budget allows for 50,000 of them.
+    const text = '\\*\\_'.repeat(25_000)
+    const { reads } = judge((t) => t.replace(/\\./g, '').indexOf('*') < 0)
+    const out = dropNeedlessEscapes(text, reads)
+    expect(reads(out)).toBe(true)
+    expect(out.length).toBeLessThanOrEqual(text.length)
+  })
+
+  it('should leave a text with a URL outside ASCII as it is', () => {
+    const { asked, reads } = judge(() => true)
+    expect(dropNeedlessEscapes('\\* https\\://münchen.de', reads)).toBe('\\* https\\://münchen.de')
+    expect(asked.calls).toBe(0)
+  })
+})
+
+describe('hasForeignUrl', () => {
+  it('should find a character outside ASCII after a `:/` or `:\\` in the same word', () => {
+    expect(hasForeignUrl('see https://münchen.de')).toBe(true)
+    expect(hasForeignUrl('[a](https:\\\\例え.jp)')).toBe(true)
+    expect(hasForeignUrl('x <a:/b¯>')).toBe(true)
+    expect(hasForeignUrl('see https://a.de ü')).toBe(false)
+    expect(hasForeignUrl('ü https://a.de')).toBe(false)
+    expect(hasForeignUrl('a:b ü')).toBe(false)
+  })
+})
