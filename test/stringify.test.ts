@@ -200,7 +200,10 @@ describe('stringify', () => {
 
     it('should escape the delimiters inside a span', () => {
       escapes(root(bold(t('a**b'))), '**a\\*\\*b**', '**a\\**b**')
-      prints(root(italic(t('a*b'))), '*a\\*b*')
+      // (Around a star, underscores, which need no escape; `*` where the text holds an underscore too.)
+      prints(root(italic(t('a*b'))), '_a*b_')
+      prints(root(italic(t('2 * 3'))), '_2 * 3_')
+      prints(root(italic(t('a*b_c'))), '*a\\*b_c*')
       prints(root(strike(t('~'))), '~~~~~')
       prints(root(spoiler(t('a||b'))), '||a|\\|b||')
     })

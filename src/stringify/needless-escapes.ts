@@ -25,6 +25,12 @@ import { isEscapable } from './unsafe.js'
  * Whether `text` has a URL-like part (`:/` or `:\`, which special schemes read alike, then no
  * whitespace) with a character outside ASCII. (Taking escapes out only joins characters, so checking
  * the printed text covers every text the pass tries. Word by word, so that it takes linear time.)
+ *
+ * @example
+ * ```ts
+ * hasForeignUrl('see https\\://münchen.de') // true
+ * hasForeignUrl('see https\\://a.de, ü') // false
+ * ```
  */
 export function hasForeignUrl(text: string): boolean {
   for (const word of text.split(/\s+/)) {
