@@ -14,28 +14,30 @@
  * The parses have a budget in proportion to the text, so the pass stays
  * linear; past it, the escapes left are needless at worst, never wrong.
  *
- * A message that holds a URL with a character outside ASCII keeps the rules'
+ * A message that holds a URL with a host outside ASCII keeps the rules'
  * escapes: whether such a URL is safe, and so a link, is the platform's URL
- * parser's answer, and engines answer some hosts differently (grammar §21.4).
+ * parser's answer, and engines answer some of those hosts differently
+ * (grammar §21.4).
  * A tree should print as the same text everywhere.
  */
 import { isEscapable } from './unsafe.js'
 
 /**
- * Whether `text` has a URL-like part (`:/` or `:\`, which special schemes read alike, then no
- * whitespace) with a character outside ASCII. (Taking escapes out only joins characters, so checking
- * the printed text covers every text the pass tries. Word by word, so that it takes linear time.)
+ * Whether `text` has a URL-like part (`:/` or `:\`, which special schemes read alike) whose host holds
+ * a character outside ASCII: up to the next `/`, `?`, `#` or whitespace, and on past a backslash, which
+ * a removed escape would join to it. (Taking escapes out only joins characters, so checking the printed
+ * text covers every text the pass tries. Word by word, so that it takes linear time.)
  *
  * @example
  * ```ts
  * hasForeignUrl('see https\\://münchen.de') // true
- * hasForeignUrl('see https\\://a.de, ü') // false
+ * hasForeignUrl('see https://a.de/München') // false: engines agree on paths
  * ```
  */
 export function hasForeignUrl(text: string): boolean {
   for (const word of text.split(/\s+/)) {
     const at = word.search(/:[/\\]/)
-    if (at >= 0 && /[^\0-\x7f]/.test(word.slice(at))) return true
+    if (at >= 0 && /^[/\\]*[^/?#]*[^\0-\x7f]/.test(word.slice(at + 1))) return true
   }
   return false
 }

@@ -76,12 +76,16 @@ describe('dropNeedlessEscapes', () => {
 })
 
 describe('hasForeignUrl', () => {
-  it('should find a character outside ASCII after a `:/` or `:\\` in the same word', () => {
+  it('should find a character outside ASCII in the host of a URL-like part (after `:/` or `:\\`)', () => {
     expect(hasForeignUrl('see https://münchen.de')).toBe(true)
     expect(hasForeignUrl('[a](https:\\\\例え.jp)')).toBe(true)
     expect(hasForeignUrl('x <a:/b¯>')).toBe(true)
     expect(hasForeignUrl('see https://a.de ü')).toBe(false)
     expect(hasForeignUrl('ü https://a.de')).toBe(false)
     expect(hasForeignUrl('a:b ü')).toBe(false)
+    // Engines agree on paths, queries and fragments.
+    expect(hasForeignUrl('https://a.de/München?q=ü#ü')).toBe(false)
+    // A backslash may be an escape that the pass takes out, which joins what follows it to the host.
+    expect(hasForeignUrl('https://a\\.ü.co')).toBe(true)
   })
 })
