@@ -170,19 +170,11 @@ function listAfter(s: string, q: number, end: number): number {
 }
 
 const SHRUG = '¯\\_(ツ)_/¯'
-const FORBIDDEN_IN_LINK = new Set([
-  'userMention',
-  'roleMention',
-  'channelMention',
-  'everyoneMention',
-  'hereMention',
-  'commandMention',
-  'guildNavigation',
-  'customEmoji',
-  'link',
-  'autolink',
-  'codeBlock',
-])
+/**
+ * The nodes masked-link text may hold: the client refuses a link whose text parses to anything else
+ * (a mention, an emoji, a link, a code block…).
+ */
+export const LINK_CONTENT = new Set(['text', 'bold', 'italic', 'underline', 'strikethrough', 'spoiler', 'inlineCode', 'timestamp'])
 
 /** A frame for `[from, to)` of `src`, parsed into the children of `owner`. */
 function frame(src: Source, from: number, to: number, flags: number, lists: number, owner: Owner, fresh: boolean, item: boolean, up: Frame | null): Frame {
@@ -688,7 +680,7 @@ class Parser {
     const todo: Nodes[] = scratch.children
     while (todo.length > 0) {
       const node = todo.pop()!
-      if (FORBIDDEN_IN_LINK.has(node.type)) return false
+      if (!LINK_CONTENT.has(node.type)) return false
       if ('children' in node) for (const kid of node.children as Nodes[]) todo.push(kid)
     }
     return true

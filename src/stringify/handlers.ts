@@ -28,6 +28,7 @@ import { C_STAR, C_TILDE, C_UNDERSCORE } from '../parse/chars.js'
 import { codeBlock, inlineCodeValue } from '../parse/code.js'
 import { type Closing, closeCode, closeDouble, closeSpoiler, closeStarItalic, closeStrike, closeUnderscoreItalic } from '../parse/delimiters.js'
 import { parse } from '../parse/index.js'
+import { LINK_CONTENT } from '../parse/parser.js'
 import { preprocess } from '../parse/source.js'
 import { MAX_UNIX } from '../parse/tokens.js'
 import { bareUrl, containsUrl, isSafeUrl } from '../parse/urls.js'
@@ -69,9 +70,6 @@ function spanAt(text: string, loose: boolean): [number, string] | undefined {
 
 // ---------------------------------------------------------------------------
 // Content
-
-/** The nodes masked-link text may hold; the client rejects the link for anything else. */
-const LINK_CONTENT = new Set(['text', 'bold', 'italic', 'underline', 'strikethrough', 'spoiler', 'inlineCode', 'timestamp'])
 
 /** The last character of a node's output, as far as its shape says (`\x01`: some punctuation). */
 function lastChar(node: Node): string {
