@@ -144,7 +144,7 @@ STOP[C_COLON] = 3
 STOP[C_CR] = STOP[C_TAB] = STOP[C_FF] = 4
 
 /** Thrown inside the parser, and caught by {@link parseText}, when an unprocessed text needs preprocessing. */
-const UNPROCESSED = { reason: 'the text needs preprocessing' }
+const UNPROCESSED = Symbol('unprocessed')
 
 /**
  * Whether `[a, b)` of `s` is one text node whatever the context: no rule can
