@@ -61,6 +61,7 @@ import {
   runEndAt,
   type Closing,
 } from './delimiters.js'
+import { LINK_TEXT, MAX_LINK_CHECKS, MAX_LISTS, NO_BLOCKS, NO_HEADING, NO_QUOTE, NO_SUBTEXT } from './flags.js'
 import { matchLink, type LinkMemo } from './link.js'
 import { needsPreprocessing, pointAt, preprocess, span, unprocessed, type Source } from './source.js'
 import {
@@ -74,19 +75,6 @@ import {
   type Token,
 } from './tokens.js'
 import { angleUrl, bareUrl, bareUrlScheme, contactUrl, containsUrl, isSafeUrl } from './urls.js'
-
-/** Rule switches of a context. */
-const NO_QUOTE = 1
-const NO_HEADING = 2
-const NO_SUBTEXT = 4
-/** Masked-link text: only formatting, inline code, line breaks and timestamps; no escapes, no loose italics. */
-const LINK_TEXT = 8
-/** No headings, subtext, quotes or lists (the check of masked-link text). */
-const NO_BLOCKS = 16
-/** Lists are recognised inside at most this many enclosing lists, minus one. */
-const MAX_LISTS = 10
-/** Masked links checked inside masked-link text, at most this deep. */
-const MAX_LINK_CHECKS = 10
 
 /** A region being parsed into the children of `owner`. */
 interface Frame {
