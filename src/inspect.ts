@@ -16,10 +16,6 @@ export interface InspectOptions {
 /** Node fields that the outline shows in their own way (or, for `data`, not at all). */
 const structuralFields = new Set(['type', 'children', 'value', 'position', 'data'])
 
-/** What goes before a node's label, and before the labels of its descendants. */
-const branch = { middle: '├─ ', last: '└─ ' }
-const indent = { middle: '│  ', last: '   ' }
-
 /**
  * Draw a tree as an indented outline, one node per line.
  *
@@ -76,11 +72,8 @@ export function inspect(tree: Node, options?: InspectOptions): string {
       const child = children[index]
       if (child === undefined) continue
       const last = index === children.length - 1
-      stack.push({
-        node: child,
-        head: rest + (last ? branch.last : branch.middle),
-        rest: rest + (last ? indent.last : indent.middle),
-      })
+      // Before the child's label, a branch; before its descendants', the line down to its next sibling.
+      stack.push({ node: child, head: rest + (last ? '└─ ' : '├─ '), rest: rest + (last ? '   ' : '│  ') })
     }
   }
 

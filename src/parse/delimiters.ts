@@ -506,9 +506,8 @@ function walkUnderscore(src: Source, b: number, end: number): number {
   }
 }
 
-/** An inline code span: the opening run's length used and where its closer starts. */
+/** An inline code span: where its content starts and ends, and where the match ends. */
 export interface CodeSpan {
-  ticks: number
   contentStart: number
   contentEnd: number
   end: number
@@ -536,7 +535,7 @@ export function closeCode(src: Source, start: number, end: number): CodeSpan | u
     charge(src, end - runEnd)
     for (let n = m; n >= 1; n--) {
       const q = first[n]
-      if (q !== undefined) return { ticks: n, contentStart: start + n, contentEnd: q, end: q + n }
+      if (q !== undefined) return { contentStart: start + n, contentEnd: q, end: q + n }
     }
     return undefined
   }
@@ -545,7 +544,7 @@ export function closeCode(src: Source, start: number, end: number): CodeSpan | u
     const starts = runs.get(n)
     if (!starts) continue
     const q = firstAtLeast(starts, runEnd + 1)
-    if (q >= 0 && q + n <= end) return { ticks: n, contentStart: start + n, contentEnd: q, end: q + n }
+    if (q >= 0 && q + n <= end) return { contentStart: start + n, contentEnd: q, end: q + n }
   }
   return undefined
 }

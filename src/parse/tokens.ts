@@ -119,7 +119,8 @@ export function commandMention(s: string, p: number, end: number, at?: Source): 
   return { node: { type: 'commandMention', name: m[1]!, id: m[2]!, position: at && span(at, p, COMMAND.lastIndex) }, end: COMMAND.lastIndex }
 }
 
-const TARGETS: readonly GuildNavigationTarget[] = ['customize', 'browse', 'guide', 'linked-roles', 'home']
+/** The places `<id:…>` can link to. */
+export const TARGETS: readonly GuildNavigationTarget[] = ['customize', 'browse', 'guide', 'linked-roles', 'home']
 
 /** `<id:target>` or `<id:linked-roles:roleId>` at `p`. */
 export function guildNavigation(s: string, p: number, end: number, at?: Source): Token<GuildNavigation> | undefined {

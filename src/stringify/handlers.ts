@@ -28,8 +28,9 @@ import { C_STAR, C_TILDE, C_UNDERSCORE } from '../parse/chars.js'
 import { codeBlock, inlineCodeValue } from '../parse/code.js'
 import { type Closing, closeCode, closeDouble, closeSpoiler, closeStarItalic, closeStrike, closeUnderscoreItalic } from '../parse/delimiters.js'
 import { parse } from '../parse/index.js'
+import { LINK_CONTENT } from '../parse/parser.js'
 import { preprocess } from '../parse/source.js'
-import { MAX_UNIX } from '../parse/tokens.js'
+import { MAX_UNIX, TARGETS } from '../parse/tokens.js'
 import { bareUrl, containsUrl, isSafeUrl } from '../parse/urls.js'
 import { differ } from './differ.js'
 import { StringifyError, choiceMayFix, holdsAnywhere, type StringifyErrorReason } from './error.js'
@@ -69,9 +70,6 @@ function spanAt(text: string, loose: boolean): [number, string] | undefined {
 
 // ---------------------------------------------------------------------------
 // Content
-
-/** The nodes masked-link text may hold; the client rejects the link for anything else. */
-const LINK_CONTENT = new Set(['text', 'bold', 'italic', 'underline', 'strikethrough', 'spoiler', 'inlineCode', 'timestamp'])
 
 /** The last character of a node's output, as far as its shape says (`\x01`: some punctuation). */
 function lastChar(node: Node): string {
@@ -404,7 +402,6 @@ const DIGITS = /^\d+$/
 const STYLES = /^[tTdDfFsSR]$/
 const LANG = /^[A-Za-z0-9_+\-.#]+$/
 const COMMAND = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}(?: [-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}){0,2}$/u
-const TARGETS = new Set(['customize', 'browse', 'guide', 'linked-roles', 'home'])
 /** Where a URL's scheme may start in a text (after a `:`, space or `>`), for a refused `<url>` from there. */
 const SCHEME_START = /[: >](?=[^: >]+:\/)/g
 /** Characters the client rewrites (tabs, CR) or removes (form feed) before parsing. */
@@ -995,7 +992,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
 
   guildNavigation(node, st) {
     const { target, roleId } = node
-    if (!TARGETS.has(target)) fail(node, 'invalid-target', st)
+    if (!TARGETS.includes(target)) fail(node, 'invalid-target', st)
     if (roleId === undefined) return `<id:${target}>`
     if (target !== 'linked-roles') fail(node, 'invalid-target', st)
     if (!DIGITS.test(roleId)) fail(node, 'invalid-id', st)

@@ -9,44 +9,47 @@
 import type { Node, NodeType } from '../ast.js'
 
 /**
- * The fields of each node type and their JavaScript types: `s` string, `n` number, `b` boolean,
- * `a` array (children); `?` after one, the field may be absent (or `undefined`).
+ * The fields of each node type and their JavaScript types (`array` for children); `?` after one,
+ * the field may be absent (or `undefined`).
  */
 const FIELDS: { readonly [K in NodeType]: string } = {
-  root: 'children:a',
-  text: 'value:s',
-  bold: 'children:a',
-  italic: 'children:a',
-  underline: 'children:a',
-  strikethrough: 'children:a',
-  spoiler: 'children:a',
-  inlineCode: 'value:s',
-  codeBlock: 'value:s lang:s?',
-  userMention: 'id:s',
-  roleMention: 'id:s',
-  channelMention: 'id:s',
+  root: 'children:array',
+  text: 'value:string',
+  bold: 'children:array',
+  italic: 'children:array',
+  underline: 'children:array',
+  strikethrough: 'children:array',
+  spoiler: 'children:array',
+  inlineCode: 'value:string',
+  codeBlock: 'value:string lang:string?',
+  userMention: 'id:string',
+  roleMention: 'id:string',
+  channelMention: 'id:string',
   everyoneMention: '',
   hereMention: '',
-  commandMention: 'name:s id:s',
-  guildNavigation: 'target:s roleId:s?',
-  timestamp: 'unix:n style:s?',
-  customEmoji: 'name:s id:s animated:b',
-  link: 'url:s suppressEmbed:b children:a',
-  autolink: 'url:s suppressEmbed:b',
-  heading: 'depth:n children:a',
-  subtext: 'children:a',
-  blockQuote: 'children:a',
-  list: 'ordered:b start:n? children:a',
-  listItem: 'children:a',
+  commandMention: 'name:string id:string',
+  guildNavigation: 'target:string roleId:string?',
+  timestamp: 'unix:number style:string?',
+  customEmoji: 'name:string id:string animated:boolean',
+  link: 'url:string suppressEmbed:boolean children:array',
+  autolink: 'url:string suppressEmbed:boolean',
+  heading: 'depth:number children:array',
+  subtext: 'children:array',
+  blockQuote: 'children:array',
+  list: 'ordered:boolean start:number? children:array',
+  listItem: 'children:array',
 }
-
-const KIND: Readonly<Record<string, string>> = { s: 'string', n: 'number', b: 'boolean', a: 'array' }
 
 /** {@link FIELDS}, read: for each type, its fields as name, JavaScript type and whether it may be absent. */
 const SHAPES = new Map<string, Array<{ name: string; kind: string; optional: boolean }>>(
   Object.entries(FIELDS).map(([type, spec]) => [
     type,
-    spec === '' ? [] : spec.split(' ').map((field) => ({ name: field.slice(0, field.indexOf(':')), kind: KIND[field[field.indexOf(':') + 1]!]!, optional: field.endsWith('?') })),
+    spec === ''
+      ? []
+      : spec.split(' ').map((field) => {
+          const [name, kind] = field.split(':') as [string, string]
+          return { name, kind: kind.replace('?', ''), optional: kind.endsWith('?') }
+        }),
   ]),
 )
 

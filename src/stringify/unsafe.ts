@@ -70,6 +70,9 @@ const isSpaceChar = (c: string): boolean => c === ' ' || c === '\n'
 /** `\` escapes what follows unless it is an ASCII letter, digit or whitespace (the parser's classes). */
 export const isEscapable = (c: string): boolean => c !== '' && !isAlnum(c.charCodeAt(0)) && !isSpace(c.charCodeAt(0))
 
+/** The rule of `~` and `|` (see {@link unsafe}): whether the character pairs with the one before it, or at its text's end with the one after. */
+const pairs = (a: Around): boolean => (a.prev === a.value[a.i] && a.i > 0) || (a.next === a.value[a.i] && a.i === a.value.length - 1)
+
 /**
  * One rule per markup character: `true` when the character must be escaped.
  * A character without a rule is never escaped.
@@ -87,8 +90,8 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   // `~~` and `||` delimit, and escapes do not stop their closing pair: never print two in a row, and
   // keep a final one off a following delimiter. A span's closer is searched from one character into
   // its content, so a first character next to the opener is fine.
-  '~': (a) => (a.prev === '~' && a.i > 0) || (a.next === '~' && a.i === a.value.length - 1),
-  '|': (a) => (a.prev === '|' && a.i > 0) || (a.next === '|' && a.i === a.value.length - 1),
+  '~': pairs,
+  '|': pairs,
   // Backtick runs pair with equal runs anywhere later, even across nodes.
   '`': () => true,
   // Mentions, emoji, timestamps, `<url>`, `<a@b.c>`: escape where one of them would match what is
