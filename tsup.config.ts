@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup'
 // `minifySyntax`: bundling turns every top-level `const` into a `var`, which neither an
 // application's bundler nor the engine can take as constant; minifying the syntax (names, layout and
 // comments stay) writes the value of each numeric constant (the char codes, the rule flags) where it
-// is used. An application's bundle of the library is ~210 B smaller gzipped, and parsing runs ~7%
+// is used. An application's bundle of the library is ~210 B smaller gzipped, and parsing runs ~4.5%
 // fewer instructions (no load of the constant at each comparison).
 const common = { target: 'es2022', platform: 'neutral', treeshake: true, sourcemap: false, minifySyntax: true } as const
 
