@@ -8,7 +8,10 @@
 // "Bundled" means esbuild follows every import (tsup's shared chunks, and for
 // the peers their own dependencies, e.g. simple-markdown), so each figure is
 // what an application would ship for `import * as lib from '<package>'`, with
-// nothing tree-shaken away. Exits with status 1 when over budget.
+// nothing tree-shaken away. Two more rows show what bundlers keep of our entry
+// for a program that imports only `parse`, or `parse` and `stringify` (the
+// printer must not come along with the parser). Exits with status 1 when over
+// budget.
 import { build } from 'esbuild'
 import { createRequire } from 'node:module'
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib'
@@ -19,10 +22,11 @@ const args = parseArgs()
 const BUDGET = Number(args.budget ?? 8000)
 const require = createRequire(import.meta.url)
 
-async function measure(entry, label) {
-  // Re-export everything so nothing is tree-shaken: the whole public surface counts.
+async function measure(entry, label, names = '*') {
+  // Re-export everything so nothing is tree-shaken: the whole public surface counts (or only `names`,
+  // to see what a program that imports just those ships).
   const result = await build({
-    stdin: { contents: `export * from ${JSON.stringify(entry)}`, resolveDir: process.cwd(), loader: 'js' },
+    stdin: { contents: names === '*' ? `export * from ${JSON.stringify(entry)}` : `export { ${names} } from ${JSON.stringify(entry)}`, resolveDir: process.cwd(), loader: 'js' },
     bundle: true,
     minify: true,
     format: 'esm',
@@ -49,6 +53,8 @@ async function measure(entry, label) {
 const LIB = libPath(args)
 if (!args.json) console.log(`lib: ${LIB}`)
 const ours = await measure(LIB, 'discord-markup (dist/index.js)')
+// What bundlers keep when a program imports less: the parser alone, or the parser and the printer.
+const parts = [await measure(LIB, '  only { parse }', 'parse'), await measure(LIB, '  only { parse, stringify }', 'parse, stringify')]
 const peers = []
 for (const [name, note] of [
   ['discord-markdown-parser', ''],
@@ -58,7 +64,7 @@ for (const [name, note] of [
   const version = require(`${name}/package.json`).version
   peers.push(await measure(require.resolve(name), `${name}@${version}${note}`))
 }
-const all = [ours, ...peers]
+const all = [ours, ...parts, ...peers]
 
 if (args.json) {
   console.log(JSON.stringify({ budget: BUDGET, results: all }, null, 2))
@@ -68,7 +74,7 @@ if (args.json) {
   console.log(
     table(
       ['package', 'files', 'input', 'minified', 'min+gzip', 'min+brotli', 'gzip vs ours'],
-      all.map((r) => [r.label, String(r.files), b(r.source), b(r.minified), b(r.gzip), b(r.brotli), r === ours ? '' : `${(r.gzip / ours.gzip).toFixed(2)}x`]),
+      all.map((r) => [r.label, String(r.files), b(r.source), b(r.minified), b(r.gzip), b(r.brotli), r === ours || parts.includes(r) ? '' : `${(r.gzip / ours.gzip).toFixed(2)}x`]),
     ),
   )
   const ok = ours.gzip <= BUDGET

@@ -2,7 +2,8 @@
  * The package as npm would install it: `npm pack`, unpacked into the
  * `node_modules` of a scratch project, then used from there the ways a user
  * would: `import` and `require` in Node, TypeScript with `nodenext`
- * resolution from an ES module and from a CommonJS one, and the `bin`.
+ * resolution from an ES module and from a CommonJS one, a bundler that keeps
+ * only what a program imports, and the `bin`.
  *
  * Needs the build (`npm test` builds first); skipped without it.
  */
@@ -12,6 +13,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -103,6 +105,30 @@ parse(1)`
 
     expect(result.stdout + result.stderr).toBe('')
     expect(result.status).toBe(0)
+  })
+
+  it('should let a bundler leave the printer out of a program that imports only parse', async () => {
+    const bundle = async (names: string) => {
+      const result = await build({
+        stdin: { contents: `export { ${names} } from '${manifest.name}'`, resolveDir: join(scratch, 'consumer'), loader: 'js' },
+        bundle: true,
+        format: 'esm',
+        platform: 'neutral',
+        mainFields: ['module', 'main'],
+        write: false,
+        logLevel: 'silent',
+      })
+      return result.outputFiles[0]!.text
+    }
+    const parseOnly = await bundle('parse')
+    const both = await bundle('parse, stringify')
+
+    // (Reasons only the printer's errors give, and the name of its handler table.)
+    expect(both).toContain('ambiguous-delimiters')
+    expect(both).toMatch(/\bhandlers\b/)
+    expect(parseOnly).not.toContain('ambiguous-delimiters')
+    expect(parseOnly).not.toMatch(/\bhandlers\b/)
+    expect(parseOnly.length).toBeLessThan(both.length * 0.7)
   })
 
   it('should run its command line', () => {

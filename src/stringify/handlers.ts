@@ -243,7 +243,7 @@ let credit = 0
  */
 const EARN = 64
 /** Units every tree may spend (some tens of milliseconds): the short messages that search have needed up to 50,000. */
-const FLOOR = 2 ** 21
+const FLOOR = 2_097_152
 /** Units of work done so far, searches included; it only grows (tests bound how much it grows). */
 export let work = 0
 
@@ -909,9 +909,11 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     return plain(v, st)
   },
 
-  bold: span('*'),
-  underline: span('_'),
-  strikethrough: span('~'),
+  // (Marked pure, as calls at the top level are not, so that a program that only parses can drop the
+  // printer: bundlers keep a module-level object whose fields may have side effects.)
+  bold: /* @__PURE__ */ span('*'),
+  underline: /* @__PURE__ */ span('_'),
+  strikethrough: /* @__PURE__ */ span('~'),
   spoiler(node, st) {
     if (st.f & F_SPOILER) fail(node, 'invalid-nesting', st)
     return span('|', F_SPOILER)(node, st)

@@ -40,23 +40,32 @@ const FIELDS: { readonly [K in NodeType]: string } = {
   listItem: 'children:array',
 }
 
-/** {@link FIELDS}, read: for each type, its fields as name, JavaScript type and whether it may be absent. */
-const SHAPES = new Map<string, Array<{ name: string; kind: string; optional: boolean }>>(
-  Object.entries(FIELDS).map(([type, spec]) => [
-    type,
-    spec === ''
-      ? []
-      : spec.split(' ').map((field) => {
-          const [name, kind] = field.split(':') as [string, string]
-          return { name, kind: kind.replace('?', ''), optional: kind.endsWith('?') }
-        }),
-  ]),
-)
+/**
+ * The fields of a node type as {@link FIELDS} spells them: name, JavaScript type and whether it may be
+ * absent; `undefined` for a type the printer does not know. (Read on first use, as a bundler keeps
+ * whatever a module computes when it loads, and a program that only parses should not carry the
+ * printer.)
+ */
+function fieldsOf(type: string): Array<{ name: string; kind: string; optional: boolean }> | undefined {
+  shapes ??= new Map(
+    Object.entries(FIELDS).map(([name, spec]) => [
+      name,
+      spec === ''
+        ? []
+        : spec.split(' ').map((field) => {
+            const [key, kind] = field.split(':') as [string, string]
+            return { name: key, kind: kind.replace('?', ''), optional: kind.endsWith('?') }
+          }),
+    ]),
+  )
+  return shapes.get(type)
+}
+let shapes: Map<string, Array<{ name: string; kind: string; optional: boolean }>> | undefined
 
 /** Whether `node` is an object whose fields have the types its `type` says (any fields, for a type the printer does not know). */
 function wellFormed(node: unknown): boolean {
   if (typeof node !== 'object' || node === null || typeof (node as Node).type !== 'string') return false
-  const fields = SHAPES.get((node as Node).type)
+  const fields = fieldsOf((node as Node).type)
   for (let k = 0; fields !== undefined && k < fields.length; k++) {
     const field = fields[k]!
     const value = (node as unknown as Record<string, unknown>)[field.name]
@@ -99,7 +108,7 @@ export function malformed(tree: unknown): [unknown, number[]] | undefined {
     }
     const ok = wellFormed(node)
     // (The children of a type the printer does not know are not its business: it fails on the type.)
-    const kids = ok && SHAPES.has((node as Node).type) ? (node as { children?: unknown[] }).children : undefined
+    const kids = ok && fieldsOf((node as Node).type) !== undefined ? (node as { children?: unknown[] }).children : undefined
     // (Only a node with children can hold itself.)
     const seen = kids !== undefined && kids.length > 0 ? open.get(node) : false
     if (!ok || seen === true) {

@@ -113,8 +113,11 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   '¯': (a) => a.value.startsWith('¯_(ツ)', a.i),
 }
 
-/** The characters that have a rule in {@link unsafe}. */
-const RULED = new RegExp(`[${Object.keys(unsafe).join('').replace(/[\\\]^-]/g, '\\$&')}]`)
+/**
+ * The characters that have a rule in {@link unsafe}: made on first use, as a bundler keeps whatever a
+ * module computes when it loads, and a program that only parses should not carry the printer.
+ */
+let ruled: RegExp | undefined
 
 /**
  * Prints a `text` value with the escapes it needs where it stands.
@@ -126,7 +129,7 @@ const RULED = new RegExp(`[${Object.keys(unsafe).join('').replace(/[\\\]^-]/g, '
  */
 export function escapeText(value: string, st: State, raw = false): string {
   // (Most text has no character with a rule, and prints as it is.)
-  if (!RULED.test(value)) return value
+  if (!(ruled ??= new RegExp(`[${Object.keys(unsafe).join('').replace(/[\\\]^-]/g, '\\$&')}]`)).test(value)) return value
   let out = ''
   // How much of `value` is in `out`.
   let copied = 0
