@@ -925,9 +925,10 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // Inside a star italic, or after a `**` (not an escaped star of a text), `_` first.
     const prev = st.prev
     // After a span that wraps a run of stars (`******` is italics around `**`), `_` first too.
-    // And around text with stars but no underscores, which `*` would have to escape (`_2 * 3_`).
-    const texts = node.children.filter((kid): kid is Text => kid.type === 'text').map((kid) => kid.value)
-    const starry = !flipped && texts.some((v) => v.includes('*') && /[^*]/.test(v)) && !texts.some((v) => v.includes('_'))
+    // And around text with stars but no underscores, which `*` would have to escape (`_2 * 3_`); not in
+    // a search, whose runs of stars rely on the usual order.
+    const texts = flipped ? [] : node.children.filter((kid): kid is Text => kid.type === 'text').map((kid) => kid.value)
+    const starry = texts.some((v) => v.includes('*') && /[^*]/.test(v)) && !texts.some((v) => v.includes('_'))
     let order = st.f & F_STAR || starry || (prev && prev.type !== 'text' && (st.prevChar === '*' || run(prev)?.[1])) ? '_*' : '*_'
     // Around a lone delimiter character, the other one: `_*_`, `*_*`.
     const lone = node.children.length === 1 && /^(?:(\*)|_)$/.exec((node.children[0] as Text).value ?? '')
