@@ -11,8 +11,10 @@
  * tree, until no single one can go. Of a pair that needs one escape, the
  * first keeps it (`\*not italic*`), as the right half is tried first.
  *
- * The parses have a budget in proportion to the text, so the pass stays
- * linear; past it, the escapes left are needless at worst, never wrong.
+ * The parses have a budget in proportion to the text, plus a few
+ * milliseconds' worth, so the pass stays linear; past it, the escapes left
+ * are needless at worst, never wrong. Messages as long as the platform allows
+ * stay within it unless they are dense with markup.
  *
  * A message that holds a URL with a host outside ASCII keeps the rules'
  * escapes: whether such a URL is safe, and so a link, is the platform's URL
@@ -44,8 +46,11 @@ export function hasForeignUrl(text: string): boolean {
 
 /** Characters parsed per character of output, over all the tries (plus {@link BASE}). */
 const PER_CHAR = 16
-/** Characters every output may parse, so that short messages can try each escape on its own. */
-const BASE = 4096
+/**
+ * Characters every output may parse besides: a few milliseconds, which settle every escape of a
+ * message as long as the platform allows (4,000 characters) unless it is dense with markup.
+ */
+const BASE = 131_072
 
 /**
  * `out` without the escapes it does not need.

@@ -16,7 +16,7 @@ import { stringify } from '../../src/stringify/index.js'
 import { hasForeignUrl } from '../../src/stringify/needless-escapes.js'
 import { isEscapable } from '../../src/stringify/unsafe.js'
 import { withoutPositions } from '../helpers/walk.js'
-import { emphasisDenseTextOf, markupText, markupTextWithControls, textScanTextOf } from './arbitraries.js'
+import { emphasisDenseTextOf, longDenseTextOf, markupText, markupTextWithControls, textScanTextOf } from './arbitraries.js'
 
 const seed = process.env.FC_SEED === 'random' ? undefined : Number(process.env.FC_SEED ?? 20_261_124)
 const runs = Number(process.env.FC_RUNS ?? 0) || 2000
@@ -37,6 +37,7 @@ describe('least escaping', () => {
     ['markup-dense text with CRLF, tabs and form feeds', markupTextWithControls],
     ['emphasis-dense text', emphasisDenseTextOf()],
     ['text with URL schemes, line breaks and numbered lines', textScanTextOf()],
+    ['long text dense in every kind of markup', longDenseTextOf({ minParts: 50, maxParts: 250 })],
   ] as const) {
     it(`should print the trees of ${name} with no escape the text can do without`, () => {
       fc.assert(
