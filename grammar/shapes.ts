@@ -314,12 +314,19 @@ function punycodeAsPlain(url: string): string {
   return (m[1] ?? '') + labels.join('.') + url.slice(m[0].length)
 }
 
-/** Whether a string contains something URL-like: a scheme word, `://` and a non-space (README §21.3). */
+/** Whether a string contains something URL-like: a scheme, `://` and a non-space (README §21.3). */
 export function containsUrl(s: string): boolean {
   for (let i = s.indexOf('://'); i !== -1; i = s.indexOf('://', i + 1)) {
-    if (isLetter(s[i - 1]) && i + 3 < s.length && !isWhitespace(s[i + 3])) return true
+    if (i + 3 >= s.length || isWhitespace(s[i + 3])) continue
+    // A scheme ends here when the scheme characters before `://` hold a letter (where it may start).
+    for (let k = i - 1; k >= 0 && isSchemeChar(s[k]); k--) if (isLetter(s[k])) return true
   }
   return false
+}
+
+/** A character of a URL scheme after its first letter: `[A-Za-z0-9+.-]`. */
+function isSchemeChar(c: string | undefined): boolean {
+  return isLetter(c) || isDigit(c) || c === '+' || c === '.' || c === '-'
 }
 
 /** The parts of a bare URL match. */
@@ -385,12 +392,14 @@ export function scanContactAutolink(t: string, p: number): ContactShape | null {
   const close = t.indexOf('>', p + 1)
   if (close === -1) return null
   const inner = t.slice(p + 1, close)
-  // E-mail: local "@" host, no whitespace, "<", ">" or second "@"; the host has a dot with text on both sides.
-  const at = inner.indexOf('@')
-  if (at > 0 && !/[\s<@]/.test(inner.slice(0, at)) && !/[\s<@]/.test(inner.slice(at + 1))) {
-    const host = inner.slice(at + 1)
+  // E-mail: optionally "mailto:", then local "@" host, no whitespace, "<", ">" or second "@", and no ":"
+  // in the local part; the host has a dot with text on both sides.
+  const address = inner.startsWith('mailto:') ? inner.slice('mailto:'.length) : inner
+  const at = address.indexOf('@')
+  if (at > 0 && !/[\s<@:]/.test(address.slice(0, at)) && !/[\s<@]/.test(address.slice(at + 1))) {
+    const host = address.slice(at + 1)
     const dot = host.indexOf('.', 1)
-    if (dot !== -1 && dot < host.length - 1) return { end: close + 1, url: `mailto:${inner}` }
+    if (dot !== -1 && dot < host.length - 1) return { end: close + 1, url: `mailto:${address}` }
     return null
   }
   let scheme = ''

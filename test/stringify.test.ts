@@ -312,6 +312,9 @@ describe('stringify', () => {
 
     it('should reject links the client would not make', () => {
       rejects(root({ type: 'link', url: 'javascript:x', suppressEmbed: false, children: [t('a')] }), 'invalid-url')
+      rejects(root({ type: 'autolink', url: 'javascript:x', suppressEmbed: true }), 'invalid-url')
+      rejects(root({ type: 'autolink', url: 'mailto:mailto:a@b.co', suppressEmbed: true }), 'invalid-url')
+      rejects(root({ type: 'autolink', url: 'mailto:a:b@c.co', suppressEmbed: true }), 'invalid-url')
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [{ type: 'userMention', id: '1' } as unknown as LinkContent] }), 'invalid-nesting', [0, 0])
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t(' ')] }), 'empty-content')
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('https://b.co')] }), 'unrepresentable-text')

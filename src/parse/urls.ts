@@ -144,11 +144,11 @@ export function angleUrl(src: Source, p: number, end: number): Token<Autolink> |
   return undefined
 }
 
-const CONTACT = /<(?:([^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)|((?:tel:|sms:)\+?\d[\d ().-]*)|(\+\d[\d ().-]*))>/y
+const CONTACT = /<(?:(?:mailto:)?([^\s@<>:]+@[^\s@<>]+\.[^\s@<>]+)|((?:tel:|sms:)\+?\d[\d ().-]*)|(\+\d[\d ().-]*))>/y
 
 /**
- * The client's contact links at `p`: `<local@host.tld>` (a `mailto:` link)
- * and phone numbers, `<+1 555 0100>`, `<tel:…>` or `<sms:…>` (a `tel:` link
+ * The client's contact links at `p`: `<local@host.tld>` or `<mailto:local@host.tld>` (a `mailto:`
+ * link) and phone numbers, `<+1 555 0100>`, `<tel:…>` or `<sms:…>` (a `tel:` link
  * unless written with its scheme). They skip the safety check.
  */
 export function contactUrl(s: string, p: number, end: number, at?: Source): Token<Autolink> | undefined {

@@ -1046,7 +1046,10 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     const { url } = node
     if (node.suppressEmbed) {
       // `<name@host>` reads as a `mailto:` link.
-      return `<${url.startsWith('mailto:') ? url.slice(7) : url}>`
+      const out = `<${url.startsWith('mailto:') ? url.slice(7) : url}>`
+      const read = parse(out).children
+      if (read.length !== 1 || read[0]!.type !== 'autolink' || read[0].url !== url) fail(node, 'invalid-url', st)
+      return out
     }
     // A bare URL runs on over everything up to a space or `<`, then gives back trailing punctuation.
     const after = st.last ? '' : st.rest
