@@ -368,6 +368,10 @@ export class MarkupGrammar extends EmbeddedActionsParser {
           },
         },
       ]))
+      // Content that would be empty is the space after the marker (README §14).
+      $.ACTION(() => {
+        if (ranges.every(([a, b]) => a === b)) ranges.splice(0, ranges.length, [$.here() - 1, $.here()])
+      })
       return $.build(() => ({
         type: 'blockQuote',
         children: $.parseRanges(ranges, { ...$.context, quotes: false }, '').nodes,

@@ -355,6 +355,13 @@ describe('stringify', () => {
       prints(root(t('x\n'), ul(li(t('a'))), ul(li(t('b')))), 'x  \n - a\n- b')
     })
 
+    it('should print a quote of one space as a bare marker, and refuse an empty one', () => {
+      prints(root(quote(t(' '))), '> ')
+      prints(root(t('a\n'), quote(t(' '))), 'a\n> ')
+      prints(root(quote(t('a\n')), quote(t(' '))), '> a\n>>> ')
+      rejects(root(quote()), 'empty-content')
+    })
+
     it('should print a quote after a quote with >>>', () => {
       prints(root(quote(t('a\n')), quote(t('b'))), '> a\n>>> b')
     })

@@ -107,7 +107,8 @@ export function blockQuote(src: Source, p: number, end: number): Quote | undefin
   const i = spacesEnd(s, p, end)
   if (String.prototype.startsWith.call(s, '>>>', i) && i + 3 < end) {
     if (String.prototype.charCodeAt.call(s, i + 3) !== C_SPACE) return undefined
-    return { src, contentStart: i + 4, contentEnd: end, end }
+    // (Content that would be empty is the space after the marker: see `grammar/README.md` §14.)
+    return { src, contentStart: i + 4 < end ? i + 4 : i + 3, contentEnd: end, end }
   }
   const first = quoteLine(s, p, end)
   if (first < 0) return undefined
@@ -124,7 +125,7 @@ export function blockQuote(src: Source, p: number, end: number): Quote | undefin
   const stop = lineEnd < end ? lineEnd + 1 : end
   if (lineEnd < end) pieces.push(lineEnd, lineEnd + 1)
   if (pieces.length <= 4) {
-    return { src, contentStart: first, contentEnd: stop, end: stop }
+    return { src, contentStart: first < stop ? first : first - 1, contentEnd: stop, end: stop }
   }
   const inner = derive(src, pieces)
   return { src: inner, contentStart: 0, contentEnd: inner.s.length, end: stop }

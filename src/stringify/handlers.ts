@@ -1079,9 +1079,9 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
   blockQuote(node: BlockQuote, st) {
     if (st.f & (F_QUOTE | F_LINK)) fail(node, 'invalid-nesting', st)
     if (!/\n *$/.test(st.before)) fail(node, 'needs-line-start', st)
-    // An empty quote is a marker with nothing after it.
-    if (node.children.length === 0 && st.last) return st.prev?.type === 'blockQuote' ? '>>> ' : '> '
     const c = content(node, st, st.f | F_QUOTE, ' ', '', true)
+    // A marker with nothing after it reads as its space (grammar §14).
+    if (c === ' ' && st.last) return st.prev?.type === 'blockQuote' ? '>>> ' : '> '
     // `>>> ` takes everything to the end of its scope, so it only fits a quote that ends there. It is
     // the only way to print a quote right after another one, which a `> ` line would join.
     if (st.last && (c.includes('\n') || st.prev?.type === 'blockQuote')) return `>>> ${c}`
