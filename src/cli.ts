@@ -68,8 +68,8 @@ Examples:
   ${name} parse --json "**hi**" | ${name} stringify
 `
 
-/** An argument that is meant as an option (`-x`, `--name`), unlike message text such as `- item` or `-# small`. */
-const optionShape = /^--?[A-Za-z][A-Za-z\d-]*$/
+/** An argument that is meant as an option (`-x`, `--name`, `--name=value`), unlike message text such as `- item` or `-# small`. */
+const optionShape = /^--?[A-Za-z][A-Za-z\d-]*(?:=.*)?$/
 
 /**
  * Run the CLI.

@@ -4,7 +4,9 @@
  *
  * They look at the shape of the node (`children`, `value`, `type`) rather than
  * at a list of known types, so they also work on extension nodes registered
- * through `ContentMap`.
+ * through `ContentMap`. Each narrows to what it checks *within* the type it is
+ * given (`Content & Literal`, not `Literal`), so that `children.filter(isLiteral)`
+ * keeps the array's element type and narrows it.
  *
  * @module
  */
@@ -25,7 +27,7 @@ import type { Literal, Node, Nodes, NodeType, Parent } from './ast.js'
  * if (first && isParent(first)) console.log(first.children.length) // 1
  * ```
  */
-export function isParent(node: unknown): node is Parent {
+export function isParent<T>(node: T): node is T & Parent {
   return typeof node === 'object' && node !== null && Array.isArray((node as Partial<Parent>).children)
 }
 
@@ -43,7 +45,7 @@ export function isParent(node: unknown): node is Parent {
  * console.log(values) // ['a ', 'b', ' c']
  * ```
  */
-export function isLiteral(node: unknown): node is Literal {
+export function isLiteral<T>(node: T): node is T & Literal {
   return typeof node === 'object' && node !== null && typeof (node as Partial<Literal>).value === 'string'
 }
 
@@ -64,6 +66,6 @@ export function isLiteral(node: unknown): node is Literal {
  * console.log(ids) // ['1', '2']
  * ```
  */
-export function is<T extends NodeType>(node: unknown, type: T): node is Extract<Nodes, { type: T }> {
-  return typeof node === 'object' && node !== null && (node as Node).type === type
+export function is<T extends NodeType, N = unknown>(node: N, type: T): node is N & Extract<Nodes, { type: T }> {
+  return typeof node === 'object' && node !== null && (node as Partial<Node>).type === type
 }

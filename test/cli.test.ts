@@ -218,6 +218,10 @@ describe('discord-markup usage', () => {
       message: "unknown option '--jsn' (put text that starts with '-' after '--')",
     },
     {
+      argv: ['parse', '--json=true', 'x'],
+      message: "unknown option '--json=true' (put text that starts with '-' after '--')",
+    },
+    {
       argv: ['parse', 'two', 'words'],
       message: 'expected one text argument, got 2 (quote it so the shell passes it as one)',
     },

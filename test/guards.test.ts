@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import type { Literal, Node, Parent, UserMention } from '../src/ast.js'
+import type { Content, Literal, Node, Parent, UserMention } from '../src/ast.js'
 import { is, isLiteral, isParent } from '../src/guards.js'
+import { parse } from '../src/parse/index.js'
 
 const text: Node = { type: 'text', value: 'a' } as Node
 const bold: Node = { type: 'bold', children: [text] } as Node
@@ -22,8 +23,16 @@ describe('isParent', () => {
     expect(isParent('bold')).toBe(false)
   })
 
-  it('should narrow to Parent', () => {
-    if (isParent(bold)) expectTypeOf(bold).toEqualTypeOf<Parent>()
+  it('should narrow to Parent, within the type it is given', () => {
+    if (isParent(bold)) expectTypeOf(bold).toEqualTypeOf<Node & Parent>()
+    const value: unknown = bold
+    if (isParent(value)) expectTypeOf(value).toEqualTypeOf<Parent>()
+  })
+
+  it('should work as an array filter that narrows and keeps the element type', () => {
+    const kids = parse('**a** b *c*').children.filter(isParent)
+    expectTypeOf(kids).toEqualTypeOf<(Content & Parent)[]>()
+    expect(kids.map((node) => node.children.length)).toEqual([1, 1])
   })
 })
 
@@ -42,8 +51,16 @@ describe('isLiteral', () => {
     expect(isLiteral(0)).toBe(false)
   })
 
-  it('should narrow to Literal', () => {
-    if (isLiteral(text)) expectTypeOf(text).toEqualTypeOf<Literal>()
+  it('should narrow to Literal, within the type it is given', () => {
+    if (isLiteral(text)) expectTypeOf(text).toEqualTypeOf<Node & Literal>()
+    const value: unknown = text
+    if (isLiteral(value)) expectTypeOf(value).toEqualTypeOf<Literal>()
+  })
+
+  it('should work as an array filter that narrows (the README example)', () => {
+    const values = parse('a `b` c').children.filter(isLiteral).map((node) => node.value)
+    expectTypeOf(values).toEqualTypeOf<string[]>()
+    expect(values).toEqual(['a ', 'b', ' c'])
   })
 })
 
@@ -57,7 +74,9 @@ describe('is', () => {
   })
 
   it('should narrow to the interface of that type', () => {
-    if (is(mention, 'userMention')) expectTypeOf(mention).toEqualTypeOf<UserMention>()
+    if (is(mention, 'userMention')) expectTypeOf(mention).toEqualTypeOf<Node & UserMention>()
+    const [first] = parse('<@1>').children
+    if (is(first, 'userMention')) expectTypeOf(first).toEqualTypeOf<UserMention>()
   })
 
   it('should work as an array filter that narrows', () => {

@@ -86,6 +86,19 @@ describe.skipIf(!built)('the packed package', () => {
     expect(cjs).toEqual(esm)
   })
 
+  it('should let instanceof StringifyError hold across the ES module and the CommonJS copy', () => {
+    const code = [
+      `import { createRequire } from 'node:module'`,
+      `import { StringifyError, stringify } from '${manifest.name}'`,
+      `const cjs = createRequire(import.meta.url)('${manifest.name}')`,
+      `const caught = (f) => { try { f() } catch (e) { return e } }`,
+      `const fromCjs = caught(() => cjs.stringify({ type: 'root', children: [{ type: 'bold', children: [] }] }))`,
+      `const fromEsm = caught(() => stringify({ type: 'root', children: [{ type: 'bold', children: [] }] }))`,
+      `console.log(JSON.stringify([cjs.StringifyError !== StringifyError, fromCjs instanceof StringifyError, fromEsm instanceof cjs.StringifyError, new Error('x') instanceof StringifyError, fromCjs instanceof Error]))`,
+    ].join('\n')
+    expect(JSON.parse(run(['--input-type=module', '-e', code]))).toEqual([true, true, true, false, true])
+  })
+
   it('should type-check for TypeScript users, from an ES module and from a CommonJS one', () => {
     const consumer = join(scratch, 'consumer')
     const use = `const tree: Root = parse('**hi**')

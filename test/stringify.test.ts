@@ -564,6 +564,14 @@ describe('stringify', () => {
     expect(stringify(tree)).toBe('**a** <@1> `b`\n- c')
   })
 
+  it('should ignore fields that are not the node type\'s own (data, a program\'s notes)', () => {
+    const tree = parse('hi <@1> **x**')
+    Object.assign(tree.children[1]!, { displayName: 'Bob', data: { hName: 'span' } })
+    Object.assign(tree.children[2]!, { meta: { seen: true } })
+    expect(stringify(tree)).toBe('hi <@1> **x**')
+    expect(stringify(root({ type: 'text', value: 'a *b*', note: 1 } as Content))).toBe('a \\*b*')
+  })
+
   describe('what is not a tree', () => {
     it('should reject values that are not nodes, naming what they are', () => {
       expectNotATree(null, [], 'Cannot stringify null: invalid-node')

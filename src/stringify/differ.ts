@@ -3,16 +3,18 @@
  * nest 100,000 levels deep.
  */
 import type { Node, Parent } from '../ast.js'
+import { fieldsOf } from './shape.js'
 
-/** Whether two nodes have the same fields: everything but `children`, `position` and `data`. */
-const same = (a: Node, b: Node): boolean => within(a, b) && within(b, a)
-
-/** Whether every field of `x` (but `children`, `position` and `data`) is in `y` with the same value. */
-function within(x: Node, y: Node): boolean {
-  // (Checked each way round, so there is no need to count the fields.)
-  for (const k in x) {
-    const v = (x as unknown as Record<string, unknown>)[k]
-    if (v !== undefined && k !== 'children' && k !== 'position' && k !== 'data' && !Object.is(v, (y as unknown as Record<string, unknown>)[k])) return false
+/**
+ * Whether two nodes have the same type and the same values in that type's fields (but `children`).
+ * Other fields, `position`, `data` or a program's own notes on a node, are not the tree's to print.
+ */
+function same(a: Node, b: Node): boolean {
+  if (a.type !== b.type) return false
+  const fields = fieldsOf(a.type) ?? []
+  for (let k = 0; k < fields.length; k++) {
+    const name = fields[k]!.name
+    if (name !== 'children' && !Object.is((a as unknown as Record<string, unknown>)[name], (b as unknown as Record<string, unknown>)[name])) return false
   }
   return true
 }

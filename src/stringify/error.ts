@@ -10,7 +10,7 @@ import type { Node, Point } from '../ast.js'
  *
  * @example
  * ```ts
- * import { StringifyError, stringify, type StringifyErrorReason } from 'discord-markup'
+ * import { StringifyError, stringify, type Root, type StringifyErrorReason } from 'discord-markup'
  *
  * function tryPrint(tree: Root): string | StringifyErrorReason {
  *   try {
@@ -97,6 +97,9 @@ export const choiceMayFix = (reason: StringifyErrorReason): boolean =>
  */
 export const holdsAnywhere = (reason: StringifyErrorReason): boolean => /^(?:unknown-node|invalid-(?!url)|empty-content|adjacent-text|contains-fence)/.test(reason)
 
+/** The mark every copy of the package puts on its errors: a registered symbol, the same in all of them. */
+const BRAND = Symbol.for('discord-markup.StringifyError')
+
 /**
  * Thrown by `stringify` for a tree that no message text can express.
  *
@@ -116,7 +119,17 @@ export const holdsAnywhere = (reason: StringifyErrorReason): boolean => /^(?:unk
  * ```
  */
 export class StringifyError extends Error {
-  override name = 'StringifyError'
+  override readonly name = 'StringifyError' as const
+  /**
+   * Whether `value` is a `StringifyError` of any copy of this package. A program may load two (its
+   * ESM `import` and a dependency's CommonJS `require`), and each has its own class; `instanceof`
+   * asks this, so it holds across them.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true
+  }
+  /** (What {@link StringifyError[Symbol.hasInstance]} looks for.) */
+  declare readonly [BRAND]: true
   /** The node that cannot be printed (for `invalid-node`, whatever stood where a node should be). */
   declare readonly node: Node
   /** Why, as a stable code. */
@@ -137,6 +150,7 @@ export class StringifyError extends Error {
     this.node = node
     this.reason = reason
     this.path = path
+    Object.defineProperty(this, BRAND, { value: true })
   }
 }
 

@@ -46,7 +46,7 @@ const FIELDS: { readonly [K in NodeType]: string } = {
  * whatever a module computes when it loads, and a program that only parses should not carry the
  * printer.)
  */
-function fieldsOf(type: string): Array<{ name: string; kind: string; optional: boolean }> | undefined {
+export function fieldsOf(type: string): Array<{ name: string; kind: string; optional: boolean }> | undefined {
   shapes ??= new Map(
     Object.entries(FIELDS).map(([name, spec]) => [
       name,
