@@ -296,7 +296,7 @@ describe('discord-markup stringify', () => {
 
   it.each([
     ['JSON that is not a node', '42', 'Cannot stringify number: invalid-node (at the tree itself)'],
-    ['a node with a field of the wrong type', '{"type":"text","value":1}', 'Cannot stringify text: invalid-node (at the tree itself)'],
+    ['a node with a field of the wrong type', '{"type":"text","value":1}', 'Cannot stringify text: invalid-node: `value` must be a string (at the tree itself)'],
   ])('should exit 1 for %s', async (_, json, message) => {
     const result = await run(['stringify', json])
 

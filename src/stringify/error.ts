@@ -141,12 +141,13 @@ export class StringifyError extends Error {
    * @param node The offending node.
    * @param reason Why it cannot be printed.
    * @param path Child indexes from the printed tree down to `node`.
+   * @param detail What exactly is wrong, for the message (such as which field).
    */
-  constructor(node: Node, reason: StringifyErrorReason, path: number[]) {
+  constructor(node: Node, reason: StringifyErrorReason, path: number[], detail?: string) {
     // (Positions are not checked, as the printer ignores them: one of any shape must not break the message.)
     const at = reason === 'invalid-node' ? undefined : (node.position?.start as Partial<Point> | undefined)
     const where = typeof at?.line === 'number' && typeof at.column === 'number' ? ` at ${at.line}:${at.column}` : ''
-    super(`Cannot stringify ${reason === 'invalid-node' ? describe(node) : node.type}${where}: ${reason}`)
+    super(`Cannot stringify ${reason === 'invalid-node' ? describe(node) : node.type}${where}: ${reason}${detail ? `: ${detail}` : ''}`)
     this.node = node
     this.reason = reason
     this.path = path

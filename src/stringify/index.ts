@@ -56,7 +56,7 @@ export { StringifyError, type StringifyErrorReason } from './error.js'
  */
 export function stringify(tree: Root | Nodes): string {
   const bad = malformed(tree)
-  if (bad) throw new StringifyError(bad[0] as Node, 'invalid-node', bad[1])
+  if (bad) throw new StringifyError(bad[0] as Node, 'invalid-node', bad[1], bad[2])
   let out: string
   try {
     out = print(tree)

@@ -62,16 +62,23 @@ export function fieldsOf(type: string): Array<{ name: string; kind: string; opti
 }
 let shapes: Map<string, Array<{ name: string; kind: string; optional: boolean }>> | undefined
 
-/** Whether `node` is an object whose fields have the types its `type` says (any fields, for a type the printer does not know). */
-function wellFormed(node: unknown): boolean {
-  if (typeof node !== 'object' || node === null || typeof (node as Node).type !== 'string') return false
+/**
+ * What is wrong with `node` as a node: a field whose JavaScript type is not the one its `type` says
+ * (any fields, for a type the printer does not know), or `''` when it is no object with a string
+ * `type`; `undefined` when nothing is.
+ */
+function flaw(node: unknown): string | undefined {
+  // (The message says what such a value is: nothing to add.)
+  if (typeof node !== 'object' || node === null || typeof (node as Node).type !== 'string') return ''
   const fields = fieldsOf((node as Node).type)
   for (let k = 0; fields !== undefined && k < fields.length; k++) {
     const field = fields[k]!
     const value = (node as unknown as Record<string, unknown>)[field.name]
-    if (!(field.optional && value === undefined) && (Array.isArray(value) ? 'array' : typeof value) !== field.kind) return false
+    if (!(field.optional && value === undefined) && (Array.isArray(value) ? 'array' : typeof value) !== field.kind) {
+      return `\`${field.name}\` must be ${field.kind === 'array' ? 'an array' : `a ${field.kind}`}${field.optional ? ' or absent' : ''}`
+    }
   }
-  return true
+  return undefined
 }
 
 /** A node to check: its index among its siblings (-1 for the tree), its parent's entry, and whether its children are done. */
@@ -83,18 +90,18 @@ interface Entry {
 }
 
 /**
- * The first node of `tree` (in document order) that is not {@link wellFormed}, or that contains
- * itself, with the child indexes down to it; `undefined` when there is none. A node may appear in
+ * The first node of `tree` (in document order) that has a {@link flaw}, or that contains itself, with
+ * the child indexes down to it and what is wrong; `undefined` when there is none. A node may appear in
  * several places (it prints in each), but not inside itself: that tree would be infinite.
  * (Iterative: a tree may nest 100,000 levels deep. A node that appears in several places is checked
  * once.)
  *
  * @example
  * ```ts
- * malformed({ type: 'root', children: [{ type: 'text', value: 1 }] }) // [{ type: 'text', value: 1 }, [0]]
+ * malformed({ type: 'root', children: [{ type: 'text', value: 1 }] }) // [{ type: 'text', value: 1 }, [0], '`value` must be a string']
  * ```
  */
-export function malformed(tree: unknown): [unknown, number[]] | undefined {
+export function malformed(tree: unknown): [unknown, number[], string] | undefined {
   // For each parent met: true while its children are being checked (it is an ancestor of the current
   // node), false once they are done.
   const open = new Map<unknown, boolean>()
@@ -106,7 +113,8 @@ export function malformed(tree: unknown): [unknown, number[]] | undefined {
       open.set(node, false)
       continue
     }
-    const ok = wellFormed(node)
+    const wrong = flaw(node)
+    const ok = wrong === undefined
     // (The children of a type the printer does not know are not its business: it fails on the type.)
     const kids = ok && fieldsOf((node as Node).type) !== undefined ? (node as { children?: unknown[] }).children : undefined
     // (Only a node with children can hold itself.)
@@ -114,7 +122,7 @@ export function malformed(tree: unknown): [unknown, number[]] | undefined {
     if (!ok || seen === true) {
       const path: number[] = []
       for (let e: Entry | undefined = entry; e && e.i >= 0; e = e.up) path.push(e.i)
-      return [node, path.reverse()]
+      return [node, path.reverse(), wrong ?? 'holds itself']
     }
     if (!kids || seen === false) continue
     open.set(node, true)
