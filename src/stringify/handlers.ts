@@ -887,12 +887,12 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     }
     if (br) return refused(node, st, at)
     // In a search, wrapping is also a choice wherever it fits (a span's content cannot start with a
-    // newline); by default after an italic or underline, whose closing `_` a word character would undo.
+    // newline, and a word character after an italic's closing `_` undoes it).
     const wraps = /^[^: >]+:\/[^ >]*[^ >\n]/.exec(v)
     // Whitespace at the start that the client trims, or that the block before takes in.
     const swallowed = prev !== undefined && blockBefore(prev, v, st.last)
     const lead = swallowed || (st.f & (F_ITEM | F_HEADING | F_SUB) && !prev && /^\s/.test(v))
-    if (lead || edge(st, v) || (wraps && !isSafeUrl(wraps[0]) && /^(?:italic|underline)$/.test(prev?.type ?? '') !== decide())) {
+    if (lead || edge(st, v) || (wraps && !isSafeUrl(wraps[0]) && decide())) {
       // From the start, or from the first newline on (the spaces before it stay outside), or, when
       // only the end needs it, from where a scheme starts after a `:`, space or `>` (`:<p:/\n>` at the
       // end of an item).
