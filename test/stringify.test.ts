@@ -91,6 +91,8 @@ describe('stringify', () => {
       escapes(root(t('~~a~~')), '~\\~a~\\~', '~\\~a~~')
       escapes(root(t('||a||')), '|\\|a|\\|', '|\\|a||')
       escapes(root(t('x || y')), 'x |\\| y', 'x || y')
+      // (Next to a colon without a scheme before it, text outside ASCII is no URL host.)
+      escapes(root(t('注意:*重要* x || y')), '注意:\\*重要\\* x |\\| y', '注意:\\*重要* x || y')
     })
 
     it('should escape every backtick by the rules, and keep those that pair with nothing', () => {
@@ -322,6 +324,12 @@ describe('stringify', () => {
 
     it('should print text after a bare URL as a refused URL in angle brackets when it has that shape', () => {
       prints(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: false }, t('*<b:/c')), 'https://a.co<*<b:/c>')
+    })
+
+    it('should escape a URL-shaped text after a span, not wrap it in angle brackets', () => {
+      prints(root(t('see the '), italic(t('docs')), t('(https://a.co)')), 'see the *docs*(https\\://a.co)')
+      prints(root(italic(t('Note')), t('\nhttps://a.co is down')), '*Note*\nhttps\\://a.co is down')
+      prints(root({ type: 'underline', children: [t('x')] }, t('@https://a.co')), '__x__@https\\://a.co')
     })
 
     it('should reject a bare URL that would run on into what follows', () => {

@@ -25,7 +25,7 @@
 import { isEscapable } from './unsafe.js'
 
 /**
- * Whether `text` has a URL-like part (`:/` or `:\`, which special schemes read alike) whose host holds
+ * Whether `text` has a URL-like part (a scheme, then `:/` or `:\`, which special schemes read alike) whose host holds
  * a character outside ASCII: up to the next `/`, `?`, `#` or whitespace, and on past a backslash, which
  * a removed escape would join to it. (Taking escapes out only joins characters, so checking the printed
  * text covers every text the pass tries. Word by word, so that it takes linear time.)
@@ -34,12 +34,31 @@ import { isEscapable } from './unsafe.js'
  * ```ts
  * hasForeignUrl('see https\\://münchen.de') // true
  * hasForeignUrl('see https://a.de/München') // false: engines agree on paths
+ * hasForeignUrl('注意:\\*重要*') // false: no scheme before the colon
  * ```
  */
 export function hasForeignUrl(text: string): boolean {
-  for (const word of text.split(/\s+/)) {
-    const at = word.search(/:[/\\]/)
-    if (at >= 0 && /^[/\\]*[^/?#]*[^\0-\x7f]/.test(word.slice(at + 1))) return true
+  const n = text.length
+  // Right to left: where the next host ends (`/`, `?`, `#` or whitespace) and the next character
+  // outside ASCII is, from each position; so each URL-like part costs one look, and the whole is linear.
+  const stop = new Int32Array(n + 1).fill(n)
+  const foreign = new Int32Array(n + 1).fill(n)
+  for (let i = n - 1; i >= 0; i--) {
+    const c = text.charCodeAt(i)
+    stop[i] = c === 0x2f || c === 0x3f || c === 0x23 || /\s/.test(text[i]!) ? i : stop[i + 1]!
+    foreign[i] = c > 0x7f ? i : foreign[i + 1]!
+  }
+  // Left to right: whether the run of scheme characters before `i` (letters, digits, `+`, `.`, `-`,
+  // and backslashes, which a removed escape takes out) holds a letter, where a scheme may start.
+  let scheme = false
+  for (let i = 0; i < n; i++) {
+    const c = text[i]!
+    if (c === ':' && scheme && (text[i + 1] === '/' || text[i + 1] === '\\')) {
+      let host = i + 1
+      while (text[host] === '/' || text[host] === '\\') host++
+      if (foreign[host]! < stop[host]!) return true
+    }
+    scheme = /[A-Za-z]/.test(c) || (scheme && /[\d+.\\-]/.test(c))
   }
   return false
 }

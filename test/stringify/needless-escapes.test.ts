@@ -87,5 +87,29 @@ describe('hasForeignUrl', () => {
     expect(hasForeignUrl('https://a.de/München?q=ü#ü')).toBe(false)
     // A backslash may be an escape that the pass takes out, which joins what follows it to the host.
     expect(hasForeignUrl('https://a\\.ü.co')).toBe(true)
+    // Each URL-like part of a word counts, and the scheme may hold escapes the pass takes out.
+    expect(hasForeignUrl('x:/a,https://münchen.de')).toBe(true)
+    expect(hasForeignUrl('h\\.t:/ü')).toBe(true)
+  })
+
+  it('should need a scheme before the colon, so that text next to a colon keeps the pass', () => {
+    expect(hasForeignUrl('注意:\\*重要\\*')).toBe(false)
+    expect(hasForeignUrl('1:/ü')).toBe(false)
+    expect(hasForeignUrl('.:/ü')).toBe(false)
+  })
+
+  it('should take linear time on many URL-like parts in one word', () => {
+    for (const unit of ['a:\\', 'a:/', 'ab']) {
+      const small = unit.repeat(10_000) + 'ü'
+      const large = unit.repeat(80_000) + 'ü'
+      const time = (text: string) => {
+        const t = performance.now()
+        for (let k = 0; k < 3; k++) hasForeignUrl(text)
+        return performance.now() - t
+      }
+      time(small)
+      // (Eight times the text: a quadratic check would take 64 times as long.)
+      expect(time(large)).toBeLessThan(20 * Math.max(time(small), 1))
+    }
   })
 })
