@@ -320,6 +320,11 @@ describe('stringify', () => {
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [{ type: 'userMention', id: '1' } as unknown as LinkContent] }), 'invalid-nesting', [0, 0])
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t(' ')] }), 'empty-content')
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('https://b.co')] }), 'unrepresentable-text')
+      // Text the client refuses in a link, where the URL is fine: the text's fault, not the URL's.
+      rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('<@1>')] }), 'unrepresentable-text')
+      rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('[')] }), 'unrepresentable-text')
+      // A node the client refuses in link text, at any depth.
+      rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('a'), bold(italic({ type: 'everyoneMention' } as unknown as Content))] }), 'invalid-nesting', [0, 1, 0, 0])
     })
 
     it('should print text after a bare URL as a refused URL in angle brackets when it has that shape', () => {

@@ -851,6 +851,22 @@ function readsInItem(node: Text, out: string, st: State): boolean {
   return kids.length === (fresh ? 2 : 3) && !differ(node, kids[fresh ? 0 : 1])
 }
 
+/** Fails on the first node in the text of `link`, at any depth, of a type the client refuses there. */
+function refuseInLinkText(link: Parent, st: State): void {
+  // (Its own stack, with the way back up: link text may nest as deep as any other.)
+  const stack: { node: Node; i: number; up: unknown }[] = link.children.map((node, i) => ({ node, i, up: undefined }))
+  while (stack.length > 0) {
+    const entry = stack.pop()!
+    if (!LINK_CONTENT.has(entry.node.type)) {
+      const path: number[] = []
+      for (let e: typeof entry | undefined = entry; e; e = e.up as typeof entry | undefined) path.unshift(e.i)
+      fail(entry.node, 'invalid-nesting', [...st.path, ...path])
+    }
+    const kids = (entry.node as Partial<Parent>).children ?? []
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i]!, i, up: entry })
+  }
+}
+
 export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> } = {
   root(node, st) {
     if (st.path.length > 0) fail(node, 'invalid-nesting', st)
@@ -1021,7 +1037,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     const { url } = node
     if (st.f & F_LINK) fail(node, 'invalid-nesting', st)
     if (!isSafeUrl(url)) fail(node, 'invalid-url', st)
-    node.children.forEach((kid, i) => LINK_CONTENT.has(kid.type) || fail(kid, 'invalid-nesting', [...st.path, i]))
+    refuseInLinkText(node, st)
     const c = content(node, st, st.f | F_LINK, '[', ']', false, true)
     // The client refuses blank link text, and link text that holds a URL.
     if (c.trim() === '') fail(node, 'empty-content', st)
@@ -1036,7 +1052,10 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     const [got, more] = parse(out).children
     const diff = differ(node, more ? undefined : got)
     if (diff) {
-      const reason = diff[0] === node ? 'invalid-url' : diff[0].type === 'text' ? 'unrepresentable-text' : 'ambiguous-delimiters'
+      // No link at all: the URL's fault, unless it makes one with other text (then the text holds what
+      // the client refuses there, such as a `[` or a mention's shape).
+      const refusedText = diff[0] === node && parse(`[a](${target})`).children[0]?.type === 'link'
+      const reason = diff[0] === node ? (refusedText ? 'unrepresentable-text' : 'invalid-url') : diff[0].type === 'text' ? 'unrepresentable-text' : 'ambiguous-delimiters'
       fail(diff[0], reason, [...st.path, ...diff[1]])
     }
     return out
