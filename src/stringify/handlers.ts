@@ -945,7 +945,10 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // a search, whose runs of stars rely on the usual order.
     const texts = flipped ? [] : node.children.filter((kid): kid is Text => kid.type === 'text').map((kid) => kid.value)
     const starry = texts.some((v) => v.includes('*') && /[^*]/.test(v)) && !texts.some((v) => v.includes('_'))
-    let order = st.f & F_STAR || starry || (prev && prev.type !== 'text' && (st.prevChar === '*' || run(prev)?.[1])) ? '_*' : '*_'
+    // And beside text with a star at the edge that would touch it (`_y_*x`, `*x_y_`), which `*` would
+    // have to escape.
+    const besideStar = !flipped && ((st.nextType === 'text' && /^\\?\*/.test(st.rest)) || (prev?.type === 'text' && (prev as Text).value.endsWith('*')))
+    let order = st.f & F_STAR || starry || besideStar || (prev && prev.type !== 'text' && (st.prevChar === '*' || run(prev)?.[1])) ? '_*' : '*_'
     // Around a lone delimiter character, the other one: `_*_`, `*_*`.
     const lone = node.children.length === 1 && /^(?:(\*)|_)$/.exec((node.children[0] as Text).value ?? '')
     if (lone) order = lone[1] ? '_*' : '*_'
