@@ -680,8 +680,9 @@ function climb(run: (set: number[]) => string | undefined, stop: () => number, w
  * `*italic*`, a lone `*` would close it).
  */
 function fits(out: string, f: number): boolean {
+  // (An escape stands between the runs on either side of it: `*\**` is two lone stars, not a pair.)
   return !out
-    .replace(/\\[\s\S]/g, '')
+    .replace(/\\[\s\S]/g, ' ')
     .match(/\*+|_+/g)
     ?.some((run) => run.length % 2 && f & (run[0] === '*' ? F_STAR : F_UNDER))
 }

@@ -70,9 +70,6 @@ describe('stringify round trip', () => {
   // from two of them). These pass once the printer prints them.
   const costly = [
     '¯*|*[__¯***** |*****_****)_*****_ _(_*_@*_*\\_)___||*||*_**** _\n\\**_**_*[',
-    // Short ones exist too: an underline around an italic, inside a star italic, whose reading depends
-    // on the word character after it (without the final `b`, this prints).
-    '*___\\*___a***b',
   ]
   for (const text of costly) {
     it.fails(`cannot yet print the tree of ${JSON.stringify(text)}`, () => {
