@@ -209,6 +209,8 @@ describe('stringify', () => {
       // star (`*\**` is two: the outer italic would close at the first).
       prints(withoutPositions(parse('*___\\*___a***b')), '*___\\*___a***b')
       prints(withoutPositions(parse('*___\\***___b*a')), '*___\\***___b*a')
+      // A chain of italics around a bold, beside a star: the italics alternate, the outermost `_`.
+      prints(withoutPositions(parse('**\\***_***____***_')), '**\\***_***____***_')
       // And beside a star that would touch it.
       prints(root(italic(t('y')), t('*x')), '_y_*x')
       prints(root(t('x*'), italic(t('y'))), 'x*_y_')

@@ -367,6 +367,12 @@ function chain(node: Node, st: State): string | undefined {
   if (spans[0]!.type === 'italic') {
     for (const d of order) forms.push(spans.map((span, i) => NESTS[span.type] || (i > 0 ? d : d === '*' ? '_' : '*')))
   }
+  // Or the italics alternate, from the outermost (`_***____***_`: a bold between them keeps the
+  // inner ones apart, and a star beside the chain needs the outermost to be `_`).
+  for (const d of order) {
+    let k = 0
+    forms.push(spans.map((span) => NESTS[span.type] || (k++ % 2 === 0 ? d : d === '*' ? '_' : '*')))
+  }
   // The run raw, then escaped (which a neighbour may need: `__e__***\\****`, where the italic cannot
   // take `_`). In a search, two decisions may take the run escaped first, and a form whose outermost
   // delimiter differs from that of the first form that reads back.
