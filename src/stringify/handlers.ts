@@ -297,6 +297,8 @@ export function print(node: Node, st: State): string {
   try {
     const handler = Object.hasOwn(handlers, node.type) ? (handlers[node.type as NodeType] as Handler<Node>) : undefined
     if (!handler) fail(node, 'unknown-node', st)
+    // Link text holds only what the client allows there, at any depth.
+    if (st.f & F_LINK && !LINK_CONTENT.has(node.type)) fail(node, 'invalid-nesting', st)
     out = chain(node, st) ?? handler(node, st)
     if (flipped) printed.push(path)
     remember(node, seen, key, out)
@@ -858,22 +860,6 @@ function readsInItem(node: Text, out: string, st: State): boolean {
   return kids.length === (fresh ? 2 : 3) && !differ(node, kids[fresh ? 0 : 1])
 }
 
-/** Fails on the first node in the text of `link`, at any depth, of a type the client refuses there. */
-function refuseInLinkText(link: Parent, st: State): void {
-  // (Its own stack, with the way back up: link text may nest as deep as any other.)
-  const stack: { node: Node; i: number; up: unknown }[] = link.children.map((node, i) => ({ node, i, up: undefined }))
-  while (stack.length > 0) {
-    const entry = stack.pop()!
-    if (!LINK_CONTENT.has(entry.node.type)) {
-      const path: number[] = []
-      for (let e: typeof entry | undefined = entry; e; e = e.up as typeof entry | undefined) path.unshift(e.i)
-      fail(entry.node, 'invalid-nesting', [...st.path, ...path])
-    }
-    const kids = (entry.node as Partial<Parent>).children ?? []
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i]!, i, up: entry })
-  }
-}
-
 export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> } = {
   root(node, st) {
     if (st.path.length > 0) fail(node, 'invalid-nesting', st)
@@ -1047,7 +1033,6 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     const { url } = node
     if (st.f & F_LINK) fail(node, 'invalid-nesting', st)
     if (!isSafeUrl(url)) fail(node, 'invalid-url', st)
-    refuseInLinkText(node, st)
     const c = content(node, st, st.f | F_LINK, '[', ']', false, true)
     // The client refuses blank link text, and link text that holds a URL.
     if (c.trim() === '') fail(node, 'empty-content', st)

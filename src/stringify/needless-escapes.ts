@@ -38,27 +38,14 @@ import { isEscapable } from './unsafe.js'
  * ```
  */
 export function hasForeignUrl(text: string): boolean {
-  const n = text.length
-  // Right to left: where the next host ends (`/`, `?`, `#` or whitespace) and the next character
-  // outside ASCII is, from each position; so each URL-like part costs one look, and the whole is linear.
-  const stop = new Int32Array(n + 1).fill(n)
-  const foreign = new Int32Array(n + 1).fill(n)
-  for (let i = n - 1; i >= 0; i--) {
-    const c = text.charCodeAt(i)
-    stop[i] = c === 0x2f || c === 0x3f || c === 0x23 || /\s/.test(text[i]!) ? i : stop[i + 1]!
-    foreign[i] = c > 0x7f ? i : foreign[i + 1]!
-  }
-  // Left to right: whether the run of scheme characters before `i` (letters, digits, `+`, `.`, `-`,
-  // and backslashes, which a removed escape takes out) holds a letter, where a scheme may start.
-  let scheme = false
-  for (let i = 0; i < n; i++) {
-    const c = text[i]!
-    if (c === ':' && scheme && (text[i + 1] === '/' || text[i + 1] === '\\')) {
-      let host = i + 1
-      while (text[host] === '/' || text[host] === '\\') host++
-      if (foreign[host]! < stop[host]!) return true
-    }
-    scheme = /[A-Za-z]/.test(c) || (scheme && /[\d+.\\-]/.test(c))
+  // A scheme (a letter among scheme characters, or escapes that a removed one joins up), `:` and
+  // slashes; then the host, up to `/`, `?`, `#` or whitespace. (Matches start only where a run of
+  // scheme characters does, and a host inside one already read is not read again: linear time.)
+  let read = 0
+  for (const m of text.matchAll(/(?<![A-Za-z\d+.\\-])[\d+.\\-]*[A-Za-z][A-Za-z\d+.\\-]*:[/\\]+/g)) {
+    let k = Math.max(m.index + m[0].length, read)
+    for (; k < text.length && !/[/?#\s]/.test(text[k]!); k++) if (text.charCodeAt(k) > 0x7f) return true
+    read = k
   }
   return false
 }
