@@ -37,6 +37,12 @@ function prints(tree: Root | Nodes, text: string): void {
  * character's neighbours) and what `stringify` returns once the escapes the message does not need are
  * out; both parse back to `tree`.
  */
+/** Asserts that the tree of `text` prints as text that reads back as that tree. */
+function roundTripsAsTree(text: string): void {
+  const tree = withoutPositions(parse(text))
+  expect(withoutPositions(parse(stringify(tree)))).toEqual(tree)
+}
+
 function escapes(tree: Root, byRules: string, needed: string): void {
   expect(print(tree)).toBe(byRules)
   expect(withoutPositions(parse(byRules))).toEqual(tree)
@@ -211,6 +217,9 @@ describe('stringify', () => {
       prints(withoutPositions(parse('*___\\***___b*a')), '*___\\***___b*a')
       // A chain of italics around a bold, beside a star: the italics alternate, the outermost `_`.
       prints(withoutPositions(parse('**\\***_***____***_')), '**\\***_***____***_')
+      // After an underline, a chain of italics around underscores takes stars (it would run on into
+      // the underline's closer).
+      roundTripsAsTree('*_**__\\____*___*_*a*__*__*\\_b_')
       // And beside a star that would touch it.
       prints(root(italic(t('y')), t('*x')), '_y_*x')
       prints(root(t('x*'), italic(t('y'))), 'x*_y_')

@@ -375,6 +375,10 @@ function chain(node: Node, st: State): string | undefined {
     let k = 0
     forms.push(spans.map((span) => NESTS[span.type] || (k++ % 2 === 0 ? d : d === '*' ? '_' : '*')))
   }
+  // Right after a bold or underline, first the forms that do not start with its delimiter, which
+  // would run on into its closer (`__x__*__*`, not `__x______`).
+  const avoid = st.prev?.type === 'underline' ? '_' : st.prev?.type === 'bold' ? '*' : ''
+  if (avoid) forms.sort((a, b) => Number(a[0]![0] === avoid) - Number(b[0]![0] === avoid))
   // The run raw, then escaped (which a neighbour may need: `__e__***\\****`, where the italic cannot
   // take `_`). In a search, two decisions may take the run escaped first, and a form whose outermost
   // delimiter differs from that of the first form that reads back.
