@@ -424,6 +424,10 @@ describe('stringify', () => {
 
     it('should reject blocks where the client does not read them', () => {
       rejects(root(quote(quote(t('a')))), 'invalid-nesting', [0, 0])
+      // Lists nest 10 deep, not 11; the 11th is named.
+      const nested = (depth: number): Content => (depth === 0 ? t('a') : ({ type: 'list', ordered: false, children: [li(nested(depth - 1))] } as Content))
+      expect(stringify(root(nested(10)))).toBe('- - - - - - - - - - a')
+      rejects(root(nested(11)), 'invalid-nesting', [0, ...Array<number>(20).fill(0)])
       rejects(root(ul(li(heading(1, t('a'))))), 'invalid-nesting', [0, 0, 0])
       rejects(root(subtext(subtext(t('a')))), 'invalid-nesting', [0, 0])
       rejects(root(heading(4 as 1, t('a'))), 'invalid-depth')

@@ -28,13 +28,14 @@ import { C_STAR, C_TILDE, C_UNDERSCORE } from '../parse/chars.js'
 import { codeBlock, inlineCodeValue } from '../parse/code.js'
 import { type Closing, closeCode, closeDouble, closeSpoiler, closeStarItalic, closeStrike, closeUnderscoreItalic } from '../parse/delimiters.js'
 import { parse } from '../parse/index.js'
+import { MAX_LISTS } from '../parse/flags.js'
 import { LINK_CONTENT } from '../parse/parser.js'
 import { preprocess } from '../parse/source.js'
 import { MAX_UNIX, TARGETS } from '../parse/tokens.js'
 import { bareUrl, containsUrl, isSafeUrl } from '../parse/urls.js'
 import { differ } from './differ.js'
 import { StringifyError, choiceMayFix, holdsAnywhere, type StringifyErrorReason } from './error.js'
-import { F_FLIP, F_HEADING, F_ITEM, F_LINK, F_QUOTE, F_SPOILER, F_STAR, F_SUB, F_UNDER, type State } from './state.js'
+import { F_FLIP, F_HEADING, F_ITEM, F_LINK, F_LIST, F_QUOTE, F_SPOILER, F_STAR, F_SUB, F_UNDER, type State } from './state.js'
 import { escapeText, isEscapable, opensToken } from './unsafe.js'
 
 /** Prints one node where `st` says it stands. */
@@ -1121,6 +1122,8 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     if (ordered ? !(Number.isInteger(start) && start! >= 1 && start! <= 1_000_000_000) : start !== undefined) {
       fail(node, 'invalid-start', st)
     }
+    // The client reads no list inside 10 others (grammar §1.4).
+    if (st.f >= MAX_LISTS * F_LIST) fail(node, 'invalid-nesting', st)
     // In an item's own content, the newline before a nested list is not part of the text before it:
     // print one. After a list, that makes a blank line, which ends the list before; the parser drops
     // that newline too. (Inside a span or quote in the item, the newline is the text's, as anywhere.)
@@ -1139,7 +1142,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     if (items.length === 0) fail(node, 'empty-content', st)
     // In a search, a list may take `*` bullets: a star italic before it cannot read on past `\n* `.
     const bullet = ordered || !decide() ? '-' : '*'
-    const out = items.map((kid, i) => item(kid, ordered ? `${start! + i}.` : bullet, indent!, { ...st, path: [...st.path, i], last: st.last && i === items.length - 1 }))
+    const out = items.map((kid, i) => item(kid, ordered ? `${start! + i}.` : bullet, indent!, { ...st, path: [...st.path, i], last: st.last && i === items.length - 1, f: st.f + F_LIST }))
     // Later items repeat the first one's indentation.
     return lead + out.join(`\n${indent}`) + lineEnd(st)
   },

@@ -25,6 +25,8 @@ export const F_UNDER = 64
 export const F_HEADING = 128
 /** The first child, if an italic, tries its delimiters in the other order. */
 export const F_FLIP = 256
+/** One enclosing list: the flags count the lists around a node from this bit up. */
+export const F_LIST = 512
 
 export interface State {
   /** Child indexes from the printed tree down to the node. */
