@@ -29,7 +29,8 @@ import type { Node, Point } from '../ast.js'
  * - `unknown-node`: a `type` the printer does not know.
  * - `invalid-nesting`: the node may not appear where it is (a quote in a
  *   quote, a heading in a list item, subtext in subtext, a spoiler in a
- *   spoiler, a mention in link text, a `listItem` outside a list…).
+ *   spoiler, a mention in link text, a `listItem` outside a list, a list
+ *   inside 10 others…).
  * - `empty-content`: a parent without children, or an empty `value`.
  * - `adjacent-text`: two `text` siblings (the parser always merges them).
  * - `unrepresentable-text`: a value with characters the client rewrites
