@@ -32,17 +32,19 @@ function prints(tree: Root | Nodes, text: string): void {
   else expect(again.children).toEqual([tree])
 }
 
+/** Asserts that the tree `parse` makes of `text` prints back to text that parses to the same tree. */
+function roundTrips(text: string): string {
+  const tree = parse(text)
+  const printed = stringify(tree)
+  expect(differ(tree, parse(printed))).toBeUndefined()
+  return printed
+}
+
 /**
  * Asserts what the escaping rules make of `tree` (the handlers alone, which look only at each
  * character's neighbours) and what `stringify` returns once the escapes the message does not need are
  * out; both parse back to `tree`.
  */
-/** Asserts that the tree of `text` prints as text that reads back as that tree. */
-function roundTripsAsTree(text: string): void {
-  const tree = withoutPositions(parse(text))
-  expect(withoutPositions(parse(stringify(tree)))).toEqual(tree)
-}
-
 function escapes(tree: Root, byRules: string, needed: string): void {
   expect(print(tree)).toBe(byRules)
   expect(withoutPositions(parse(byRules))).toEqual(tree)
@@ -219,7 +221,7 @@ describe('stringify', () => {
       prints(withoutPositions(parse('**\\***_***____***_')), '**\\***_***____***_')
       // After an underline, a chain of italics around underscores takes stars (it would run on into
       // the underline's closer).
-      roundTripsAsTree('*_**__\\____*___*_*a*__*__*\\_b_')
+      roundTrips('*_**__\\____*___*_*a*__*__*\\_b_')
       // And beside a star that would touch it.
       prints(root(italic(t('y')), t('*x')), '_y_*x')
       prints(root(t('x*'), italic(t('y'))), 'x*_y_')
@@ -565,14 +567,6 @@ describe('stringify', () => {
   })
 
   describe('deep trees', () => {
-    /** Asserts that the tree `parse` makes of `text` prints back to text that parses to the same tree. */
-    function roundTrips(text: string): string {
-      const tree = parse(text)
-      const printed = stringify(tree)
-      expect(differ(tree, parse(printed))).toBeUndefined()
-      return printed
-    }
-
     it('should print the chains of spans that long runs of delimiters make, 100,000 levels deep', { timeout: 30_000 }, () => {
       expect(roundTrips('**'.repeat(100_000) + 'a' + '**'.repeat(100_000))).toHaveLength(400_001)
       expect(roundTrips('__'.repeat(50_000) + 'a' + '__'.repeat(50_000))).toHaveLength(200_001)
