@@ -11,7 +11,7 @@
 // README.md). Every output is checked to parse back to its tree once, untimed.
 // The slowest messages are timed alone afterwards (median of 21 calls each).
 import { makeCorpus } from './corpus.js'
-import { fmt, libPath, loadLib, median, parseArgs, printEnvironment, environment, table } from './util.js'
+import { escapes, fmt, libPath, loadLib, median, parseArgs, printEnvironment, environment, table } from './util.js'
 
 const args = parseArgs()
 const N = Number(args.n ?? 20000)
@@ -25,12 +25,15 @@ const withoutPositions = (node) =>
   JSON.parse(JSON.stringify(node, (key, value) => (key === 'position' ? undefined : value)))
 const trees = corpus.map((m) => withoutPositions(ours.parse(m)))
 
-// Untimed: every output reads back as its tree, and how often it is the message as typed.
+// Untimed: every output reads back as its tree, how often it is the message as typed, and how often
+// it holds more escapes than the message (so that they were not the fewest).
 let asTyped = 0
+let moreEscapes = 0
 for (let i = 0; i < trees.length; i++) {
   const out = ours.stringify(trees[i])
   if (JSON.stringify(withoutPositions(ours.parse(out))) !== JSON.stringify(trees[i])) throw new Error(`does not read back: ${JSON.stringify(corpus[i])}`)
   if (out === corpus[i]) asTyped++
+  if (escapes(out) > escapes(corpus[i])) moreEscapes++
 }
 
 function passParse() {
@@ -85,6 +88,7 @@ const result = {
   parsePerSecond: (corpus.length / parseMs) * 1000,
   stringifyPerSecond: (trees.length / stringifyMs) * 1000,
   asTyped: asTyped / corpus.length,
+  moreEscapes,
   slowest: slowest.slice(0, 5).map(({ i, us }) => ({ us, length: corpus[i].length, message: corpus[i] })),
   checksum: sinkAll,
 }
@@ -101,7 +105,7 @@ else {
       ],
     ),
   )
-  console.log(`\nevery output reads back as its tree; ${fmt(result.asTyped * 100, 1)}% are the message exactly as typed`)
+  console.log(`\nevery output reads back as its tree; ${fmt(result.asTyped * 100, 1)}% are the message exactly as typed, ${result.moreEscapes} hold more escapes than it`)
   console.log('\nslowest messages to print (median of 21 calls each):')
   console.log(
     table(

@@ -35,6 +35,9 @@ export async function loadLib(path) {
   return import(pathToFileURL(path).href)
 }
 
+/** The escapes in a message: backslashes before punctuation (a pair of backslashes is one). */
+export const escapes = (text) => text.match(/\\[^\sA-Za-z\d]/g)?.length ?? 0
+
 export function median(xs) {
   const s = [...xs].sort((a, b) => a - b)
   const m = s.length >> 1

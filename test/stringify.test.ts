@@ -87,6 +87,20 @@ describe('stringify', () => {
       escapes(root(t('lol *')), 'lol \\*', 'lol *')
     })
 
+    it('should move a run of escapes onto one delimiter further on where that needs fewer', () => {
+      // Dropping escapes one by one keeps the first two; one before the last star does the same.
+      escapes(root(t('**a*')), '\\*\\*a\\*', '**a\\*')
+      // (Not a backslash's escape and the star after it.)
+      prints(root(t('\\**a*')), '\\\\**a\\*')
+    })
+
+    it('should try the other delimiter for every italic where a star or underscore is still escaped', () => {
+      // The italic alone would take stars, which the star of the text before it cannot be next to.
+      prints(root(t('*note '), italic(t('this'))), '*note _this_')
+      prints(root(t('a * b '), italic(t('c')), t(' d')), 'a * b *c* d')
+      expect(roundTrips('*abb_|~_')).toBe('*abb_|~_')
+    })
+
     it('should keep an underscore inside a word at the end of the message, and escape the others', () => {
       prints(root(t('snake_case_name')), 'snake_case_name')
       prints(root(t('_a_ b')), '_a\\_ b')
@@ -157,6 +171,8 @@ describe('stringify', () => {
     it('should keep the shrug whole', () => {
       // (By the rules, each character escaped; in the end, the shrug as typed, which holds itself.)
       escapes(root(t('¯\\_(ツ)_/¯')), '¯\\\\\\_(ツ)\\_/¯', '¯\\_(ツ)_/¯')
+      // Also where dropping either of its first two escapes alone reads differently.
+      expect(roundTrips('#***_\\*#)*¯\\_(ツ)_/¯]')).toBe('#***_\\*#)*¯\\_(ツ)_/¯]')
     })
 
     it('should reject what the client rewrites before parsing', () => {

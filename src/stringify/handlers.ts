@@ -225,6 +225,8 @@ interface Memo {
 let memo = new Map<object, Memo>()
 /** Whether the root's content searches when its output reads back differently (a second attempt). */
 let thorough = false
+/** Whether every italic tries its delimiters in the other order (a second print, for fewer escapes). */
+let swapped = false
 /** Spans of chains that did not print in one loop. */
 let unchained = new WeakSet<Node>()
 
@@ -249,11 +251,13 @@ const FLOOR = 2_097_152
 export let work = 0
 
 /** Forgets the printed subtrees and refills the budget (at the start of every `stringify`). */
-export function resetMemo(again = false): void {
+export function resetMemo(again = false, swap = false): void {
   thorough = again
+  swapped = swap
   memo = new Map()
   unchained = new WeakSet()
-  credit = FLOOR
+  // (The second print, which only looks for fewer escapes, does not search beyond what it earns.)
+  credit = swap ? 0 : FLOOR
 }
 
 /** Prints any node. */
@@ -365,7 +369,7 @@ function chain(node: Node, st: State): string | undefined {
   const run = core.type === 'text' && /^[*_~|]+$/.exec((core as Text).value)?.[0]
   // Each delimiter for every italic; then each for all but the outermost, which takes the other one
   // (what a neighbour may need: a bold's `**` cannot touch a run of stars).
-  const order = run ? (run.includes('_') ? '_*' : '*_') : ''
+  const order = run ? (run.includes('_') !== swapped ? '_*' : '*_') : ''
   const forms = [...order].map((d) => spans.map((span) => NESTS[span.type] || d))
   if (spans[0]!.type === 'italic') {
     for (const d of order) forms.push(spans.map((span, i) => NESTS[span.type] || (i > 0 ? d : d === '*' ? '_' : '*')))
@@ -950,6 +954,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // Around a lone delimiter character, the other one: `_*_`, `*_*`.
     const lone = node.children.length === 1 && /^(?:(\*)|_)$/.exec((node.children[0] as Text).value ?? '')
     if (lone) order = lone[1] ? '_*' : '*_'
+    else if (swapped) order = order === '*_' ? '_*' : '*_'
     if (st.f & F_FLIP) order = order === '*_' ? '_*' : '*_'
     // A search starts from the character of the run it wraps (runs of one character nest that way),
     // or from the other delimiter than the enclosing italic's.

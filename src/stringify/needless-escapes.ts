@@ -9,7 +9,9 @@
  * without: all at once first (in most messages none is needed), then by
  * halves, keeping every removal after which the text still reads back as the
  * tree, until no single one can go. Of a pair that needs one escape, the
- * first keeps it (`\*not italic*`), as the right half is tried first.
+ * first keeps it (`\*not italic*`), as the right half is tried first. That
+ * is a local minimum: a run of escapes may be left where one further on
+ * would do (`\*\*a*` for `**a\*`), so such runs are then moved.
  *
  * The parses have a budget in proportion to the text, plus a few
  * milliseconds' worth, so the pass stays linear; past it, the escapes left
@@ -63,6 +65,7 @@ const BASE = 131_072
  *
  * @param out Printed text that reads back right.
  * @param reads Whether a text reads back as the printed tree.
+ * @param base Characters the parses may take besides {@link PER_CHAR} per character of `out`.
  * @returns `out`, or a shorter text that `reads` accepts.
  *
  * @example
@@ -70,14 +73,63 @@ const BASE = 131_072
  * dropNeedlessEscapes('lol \\*', (text) => equal(parse(text), tree)) // 'lol *'
  * ```
  */
-export function dropNeedlessEscapes(out: string, reads: (text: string) => boolean): string {
+export function dropNeedlessEscapes(out: string, reads: (text: string) => boolean, base = BASE): string {
   // (Most messages have no backslash at all.)
   if (!out.includes('\\') || hasForeignUrl(out)) return out
+  let budget = PER_CHAR * out.length + base
+  // (The budget is checked before the text is made, which costs as much as a parse.)
+  const tries = (make: () => string) => {
+    if (budget <= 0) return false
+    const candidate = make()
+    budget -= candidate.length
+    return reads(candidate)
+  }
+  out = dropEach(out, tries)
+  // Removal leaves a run of escapes where one further on would do: `\*\*a*`, not `**a\*`. So a run
+  // of escapes of one character is taken out, and one is put before a bare one of that character
+  // instead, the nearest first; each move takes one escape or more out, so they end.
+  for (let moved = true; moved && budget > 0; ) {
+    moved = false
+    for (const run of out.matchAll(/\\([*_~|])(?:\\\1)+/g)) {
+      // (Not the second half of an escaped backslash.)
+      let k = run.index
+      while (k > 0 && out[k - 1] === '\\') k--
+      if ((run.index - k) % 2) continue
+      // (Reading the text costs as much as a parse of it.)
+      if ((budget -= out.length) <= 0) break
+      const c = run[1]!
+      const without = out.slice(0, run.index) + c.repeat(run[0].length / 2) + out.slice(run.index + run[0].length)
+      const at = run.index + run[0].length / 2
+      const bare: number[] = []
+      for (let j = 0; j < without.length; j++) {
+        if (without[j] !== '\\') {
+          if (without[j] === c && (j < run.index || j >= at)) bare.push(j)
+        } else j++
+      }
+      bare.sort((x, y) => Math.abs(x - at) - Math.abs(y - at))
+      for (const j of bare.slice(0, 4)) {
+        const candidate = without.slice(0, j) + '\\' + without.slice(j)
+        if (tries(() => candidate)) {
+          out = dropEach(candidate, tries)
+          moved = true
+          break
+        }
+      }
+      if (moved) break
+    }
+  }
+  return out
+}
+
+/**
+ * `out` without each escape that `tries` accepts it without: all at once first, then by halves, until
+ * no single one can go (a local minimum, which {@link dropNeedlessEscapes} improves on).
+ */
+function dropEach(out: string, tries: (make: () => string) => boolean): string {
   // The backslashes that escape something: each takes the character after it.
   const escapes: number[] = []
   for (let i = 0; i < out.length; i++) if (out[i] === '\\' && isEscapable(out[i + 1] ?? '')) escapes.push(i++)
   if (escapes.length === 0) return out
-  let budget = PER_CHAR * out.length + BASE
   // Whether each escape is dropped (so far).
   const dropped = new Array<boolean>(escapes.length).fill(false)
   const text = () => {
@@ -92,14 +144,11 @@ export function dropNeedlessEscapes(out: string, reads: (text: string) => boolea
   }
   /** Drops those of escapes `[a, b)` still in if the text reads back without them, else tries each half; whether any went. */
   const tryDrop = (a: number, b: number): boolean => {
-    if (budget <= 0) return false
     const trying: number[] = []
     for (let k = a; k < b; k++) if (!dropped[k]) trying.push(k)
     if (trying.length === 0) return false
     for (const k of trying) dropped[k] = true
-    const candidate = text()
-    budget -= candidate.length
-    if (reads(candidate)) return true
+    if (tries(text)) return true
     for (const k of trying) dropped[k] = false
     if (trying.length === 1) return false
     const mid = (a + b) >> 1
@@ -107,7 +156,30 @@ export function dropNeedlessEscapes(out: string, reads: (text: string) => boolea
     const left = tryDrop(a, mid)
     return right || left
   }
-  // A removal can make another one possible: again, until a pass removes nothing.
-  while (tryDrop(0, escapes.length)) {}
+  // Escapes that may only go together: two side by side, and those of a shrug (`¯\\\_(ツ)\_/¯`,
+  // which reads as `¯\_(ツ)_/¯` without them).
+  const groups: number[][] = []
+  for (let k = 0; k + 1 < escapes.length; k++) if (escapes[k + 1] === escapes[k]! + 2) groups.push([k, k + 1])
+  let k = 0
+  for (const m of out.matchAll(/¯\\\\(?:\\)?_\(ツ\)(?:\\)?_\/¯/g)) {
+    const group: number[] = []
+    while (k < escapes.length && escapes[k]! < m.index) k++
+    while (k < escapes.length && escapes[k]! < m.index + m[0].length) group.push(k++)
+    groups.push(group)
+  }
+  /** Drops the first group whose escapes are all still in and the text reads back without; whether one went. */
+  const dropGroup = (): boolean => {
+    for (const group of groups) {
+      if (group.some((k) => dropped[k])) continue
+      for (const k of group) dropped[k] = true
+      if (tries(text)) return true
+      for (const k of group) dropped[k] = false
+    }
+    return false
+  }
+  // A removal can make another one possible: again, until a pass removes nothing, nor a group.
+  do {
+    while (tryDrop(0, escapes.length)) {}
+  } while (dropGroup())
   return text()
 }

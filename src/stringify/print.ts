@@ -12,14 +12,15 @@ import type { State } from './state.js'
  *
  * With `thorough`, the root's content also searches its choices when its
  * output reads back differently (`stringify` asks for that on a second try).
+ * With `swap`, every italic tries first the delimiter it would try second.
  *
  * @example
  * ```ts
  * print({ type: 'bold', children: [{ type: 'text', value: 'hi' }] }) // '**hi**'
  * ```
  */
-export function print(tree: Root | Nodes, thorough = false): string {
-  resetMemo(thorough)
+export function print(tree: Root | Nodes, thorough = false, swap = false): string {
+  resetMemo(thorough, swap)
   const st: State = { path: [], before: '\n', prevChar: '\n', rest: '', next: '', last: true, prev: undefined, nextType: undefined, parentType: '', f: 0, italic: '', inSpan: false }
   // The search makes and catches an error for every attempt that fails, and capturing their stack
   // traces took an eighth of the time of messages that search; no one reads them (`stringify` throws
