@@ -374,8 +374,12 @@ describe('stringify', () => {
       prints(root({ type: 'underline', children: [t('x')] }, t('@https://a.co')), '__x__@https\\://a.co')
     })
 
-    it('should reject a bare URL that would run on into what follows', () => {
-      rejects(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: false }, t('x')), 'invalid-url')
+    it('should reject a bare URL that would run on into what follows, as out of place rather than invalid', () => {
+      rejects(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: false }, t('x')), 'unrepresentable')
+      rejects(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: false }, { type: 'bold', children: [t('x')] }), 'unrepresentable')
+      // (Before a space it prints; a URL that gives back its last character is invalid anywhere.)
+      prints(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: false }, t(' x')), 'https://a.co x')
+      rejects(root({ type: 'autolink', url: 'https://a.co.', suppressEmbed: false }, t('x')), 'invalid-url')
     })
   })
 

@@ -53,7 +53,8 @@ import type { Node, Point } from '../ast.js'
  * - `unrepresentable-code`: an inline code value no fence can delimit, or a
  *   code block value with leading or trailing newlines.
  * - `unrepresentable`: the printed text parses to a different tree, for a
- *   reason none of the codes above names (the last-resort check).
+ *   reason none of the codes above names (the last-resort check), such as a
+ *   bare URL followed by text it would run on into (`https://a.co` before `x`).
  * - `too-deep`: a hand-built tree that nests thousands of levels deep other
  *   than as a chain of spans that reads back (every tree `parse` returns
  *   prints, 100,000 levels deep and more), reported on the tree itself.
@@ -89,14 +90,13 @@ export type StringifyErrorReason =
  * block's content searches its choices when one of them stops it.
  */
 export const choiceMayFix = (reason: StringifyErrorReason): boolean =>
-  reason === 'ambiguous-delimiters' || reason.startsWith('unrepresentable') || reason === 'invalid-url'
+  reason === 'ambiguous-delimiters' || reason.startsWith('unrepresentable')
 
 /**
  * Whether `reason` holds wherever the node stands (a span then stops trying its choices at once): an
- * unknown type, a nesting, an empty or adjacent node, a field (`invalid-*`, but for a URL, which may
- * run on into a neighbour), a fence in a code block.
+ * unknown type, a nesting, an empty or adjacent node, a field (`invalid-*`), a fence in a code block.
  */
-export const holdsAnywhere = (reason: StringifyErrorReason): boolean => /^(?:unknown-node|invalid-(?!url)|empty-content|adjacent-text|contains-fence)/.test(reason)
+export const holdsAnywhere = (reason: StringifyErrorReason): boolean => /^(?:unknown-node|invalid-|empty-content|adjacent-text|contains-fence)/.test(reason)
 
 /** The mark every copy of the package puts on its errors: a registered symbol, the same in all of them. */
 const BRAND = Symbol.for('discord-markup.StringifyError')

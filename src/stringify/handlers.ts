@@ -1078,7 +1078,12 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // A bare URL runs on over everything up to a space or `<`, then gives back trailing punctuation.
     const after = st.last ? '' : st.rest
     const m = bareUrl(url + after, 0, url.length + after.length)
-    if (m?.url !== url || !m.safe) fail(node, 'invalid-url', st)
+    if (m?.url !== url || !m.safe) {
+      // A URL that reads alone but runs on into what follows (`https://a.co` before `x`) is fine: its
+      // place is not.
+      const alone = after && bareUrl(url, 0, url.length)
+      fail(node, alone && alone.url === url && alone.safe ? 'unrepresentable' : 'invalid-url', st)
+    }
     return url
   },
 

@@ -98,7 +98,8 @@ export function stringify(tree: Root | Nodes): string {
       // (That pass had a small budget; the one that wins gets the whole.)
       if (fewer && escapes(fewer) < escapes(out)) out = dropNeedlessEscapes(fewer, reads)
     } catch (error) {
-      if (!(error instanceof StringifyError)) throw error
+      // (The first print stands: a form it did not need may fail, or recurse deeper than the stack.)
+      if (!(error instanceof StringifyError || error instanceof RangeError)) throw error
     }
   }
   return out
