@@ -13,7 +13,7 @@ import { StringifyError } from './error.js'
 import { differ } from './differ.js'
 import { work } from './handlers.js'
 import { print } from './print.js'
-import { dropNeedlessEscapes } from './needless-escapes.js'
+import { dropNeedlessEscapes, escapesIn } from './needless-escapes.js'
 import { malformed } from './shape.js'
 
 export { StringifyError, type StringifyErrorReason } from './error.js'
@@ -96,7 +96,7 @@ export function stringify(tree: Root | Nodes): string {
       const other = print(tree, false, true)
       const fewer = other !== first && reads(other) && dropNeedlessEscapes(other, reads, 0)
       // (That pass had a small budget; the one that wins gets the whole.)
-      if (fewer && escapes(fewer) < escapes(out)) out = dropNeedlessEscapes(fewer, reads)
+      if (fewer && escapesIn(fewer).length < escapesIn(out).length) out = dropNeedlessEscapes(fewer, reads)
     } catch (error) {
       // (The first print stands: a form it did not need may fail, or recurse deeper than the stack.)
       if (!(error instanceof StringifyError || error instanceof RangeError)) throw error
@@ -117,6 +117,3 @@ function hasItalic(tree: Nodes): boolean {
   }
   return false
 }
-
-/** How many escapes `text` holds. */
-const escapes = (text: string): number => text.match(/\\[^\sA-Za-z\d]/g)?.length ?? 0

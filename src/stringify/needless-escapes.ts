@@ -122,13 +122,25 @@ export function dropNeedlessEscapes(out: string, reads: (text: string) => boolea
 }
 
 /**
+ * Where the escapes of `text` are: each backslash that escapes something (it takes the character after it).
+ *
+ * @example
+ * ```ts
+ * escapesIn('a\\* \\\\ \\b') // [1, 4]: the star's escape and the backslash's (one before a letter is none)
+ * ```
+ */
+export function escapesIn(text: string): number[] {
+  const at: number[] = []
+  for (let i = 0; i < text.length; i++) if (text[i] === '\\' && isEscapable(text[i + 1] ?? '')) at.push(i++)
+  return at
+}
+
+/**
  * `out` without each escape that `tries` accepts it without: all at once first, then by halves, until
  * no single one can go (a local minimum, which {@link dropNeedlessEscapes} improves on).
  */
 function dropEach(out: string, tries: (make: () => string) => boolean): string {
-  // The backslashes that escape something: each takes the character after it.
-  const escapes: number[] = []
-  for (let i = 0; i < out.length; i++) if (out[i] === '\\' && isEscapable(out[i + 1] ?? '')) escapes.push(i++)
+  const escapes = escapesIn(out)
   if (escapes.length === 0) return out
   // Whether each escape is dropped (so far).
   const dropped = new Array<boolean>(escapes.length).fill(false)
@@ -167,13 +179,14 @@ function dropEach(out: string, tries: (make: () => string) => boolean): string {
     while (k < escapes.length && escapes[k]! < m.index + m[0].length) group.push(k++)
     groups.push(group)
   }
-  /** Drops the first group whose escapes are all still in and the text reads back without; whether one went. */
+  /** Drops the escapes still in of the first group with two or more of them that the text reads back without; whether any went. */
   const dropGroup = (): boolean => {
     for (const group of groups) {
-      if (group.some((k) => dropped[k])) continue
-      for (const k of group) dropped[k] = true
+      const left = group.filter((k) => !dropped[k])
+      if (left.length < 2) continue
+      for (const k of left) dropped[k] = true
       if (tries(text)) return true
-      for (const k of group) dropped[k] = false
+      for (const k of left) dropped[k] = false
     }
     return false
   }
