@@ -524,7 +524,8 @@ describe('stringify', () => {
       // A tree that only a search prints (runs of stars beside a strikethrough), and one that fails in it.
       expect(stringify(parse('**>**~~|~~*>*_*\\**]_*__]_*_)_\n***[\n***'))).toContain('~~|~~')
       expect(Error.stackTraceLimit).toBe(limit)
-      expect(() => stringify(parse('¯*|*[__¯***** |*****_****)_*****_ _(_*_@*_*\\_)___||*||*_**** _\n\\**_**_*['))).toThrow(StringifyError)
+      const unprintable = 'e_*|@everyone*****a__\n- )~~_*||)*_*]__@everyone]*]_*\\**)*****>*a\n____)*|*\n*¯*)||]||*[***_*_******_*[*|*]*(_a*_*** ***(_]_ *_* *_*]@everyone'
+      expect(() => stringify(parse(unprintable))).toThrow(StringifyError)
       expect(Error.stackTraceLimit).toBe(limit)
     })
   })

@@ -250,14 +250,23 @@ const FLOOR = 2_097_152
 /** Units of work done so far, searches included; it only grows (tests bound how much it grows). */
 export let work = 0
 
-/** Forgets the printed subtrees and refills the budget (at the start of every `stringify`). */
-export function resetMemo(again = false, swap = false): void {
-  thorough = again
-  swapped = swap
+/** How a print goes about a tree (see `print.ts`). */
+export interface PrintMode {
+  /** The root's content also searches its choices when its output reads back differently. */
+  thorough?: boolean
+  /** Every italic tries first the delimiter it would try second. */
+  swap?: boolean
+  /** No search beyond what printing earns (a print that only looks for fewer escapes). */
+  frugal?: boolean
+}
+
+/** Forgets the printed subtrees and refills the budget (at the start of every print), for a print in `mode`. */
+export function resetMemo(mode: PrintMode = {}): void {
+  thorough = mode.thorough === true
+  swapped = mode.swap === true
   memo = new Map()
   unchained = new WeakSet()
-  // (The second print, which only looks for fewer escapes, does not search beyond what it earns.)
-  credit = swap ? 0 : FLOOR
+  credit = mode.frugal ? 0 : FLOOR
 }
 
 /** Prints any node. */

@@ -9,7 +9,7 @@
  */
 import type { Node, Nodes, Root } from '../ast.js'
 import { parse } from '../parse/index.js'
-import { StringifyError } from './error.js'
+import { StringifyError, choiceMayFix } from './error.js'
 import { differ } from './differ.js'
 import { work } from './handlers.js'
 import { print } from './print.js'
@@ -58,42 +58,57 @@ export { StringifyError, type StringifyErrorReason } from './error.js'
 export function stringify(tree: Root | Nodes): string {
   const bad = malformed(tree)
   if (bad) throw new StringifyError(bad[0] as Node, 'invalid-node', bad[1], bad[2])
-  let out: string
-  const start = work
-  try {
-    out = print(tree)
-  } catch (error) {
-    // Long chains of spans print in one loop, but other nesting recurses: a hand-built tree thousands
-    // of levels deep may exhaust the stack.
-    if (error instanceof RangeError) throw new StringifyError(tree, 'too-deep', [])
-    // (Made again, with the stack trace the printer does not capture.)
-    throw error instanceof StringifyError ? new StringifyError(error.node, error.reason, error.path) : error
-  }
   // The tree the output must parse to, and how deep `tree` sits in it.
   const isItem = tree.type === 'listItem'
   const want = (tree.type === 'root' ? tree : { type: 'root', children: [isItem ? { type: 'list', ordered: false, children: [tree] } : tree] }) as Root
   const skip = tree.type === 'root' ? 0 : isItem ? 2 : 1
-  let diff = differ(want, parse(out))
+  const reads = (text: string) => differ(want, parse(text)) === undefined
+  let out: string | undefined
+  let failed: StringifyError | undefined
+  let diff: ReturnType<typeof differ>
+  const start = work
+  try {
+    out = print(tree)
+    diff = differ(want, parse(out))
+  } catch (error) {
+    // Long chains of spans print in one loop, but other nesting recurses: a hand-built tree thousands
+    // of levels deep may exhaust the stack.
+    if (error instanceof RangeError) throw new StringifyError(tree, 'too-deep', [])
+    if (!(error instanceof StringifyError)) throw error
+    failed = error
+  }
   if (diff && tree.type === 'root') {
     // A second attempt, in which the root's content searches its choices until the output reads back.
     try {
-      out = print(tree, true)
+      out = print(tree, { thorough: true })
       diff = differ(want, parse(out))
     } catch (error) {
       if (!(error instanceof StringifyError)) throw error
     }
   }
+  // Last, every italic with its other delimiter first: dense runs of stars and underscores whose forms
+  // constrain each other, where the search ran out of budget, often print so.
+  const swapped = diff !== undefined || (failed !== undefined && choiceMayFix(failed.reason))
+  if (swapped) {
+    try {
+      const other = print(tree, { swap: true })
+      if (reads(other)) [out, diff, failed] = [other, undefined, undefined]
+    } catch (error) {
+      if (!(error instanceof StringifyError || error instanceof RangeError)) throw error
+    }
+  }
+  // (Made again, with the stack trace the printer does not capture.)
+  if (failed) throw new StringifyError(failed.node, failed.reason, failed.path)
   if (diff) throw new StringifyError(diff[1].length < skip ? tree : diff[0], 'unrepresentable', diff[1].slice(skip))
-  const reads = (text: string) => differ(want, parse(text)) === undefined
-  const first = out
-  out = dropNeedlessEscapes(out, reads)
+  const first = out!
+  out = dropNeedlessEscapes(first, reads)
   // An italic's delimiter is chosen from its neighbours, which cannot see the stars or underscores
   // further off that it makes escapes for (`*note _this_` as `\*note *this*`). Where an escape of
   // either is left, the other choice for every italic may need fewer. (Not after a search, which the
   // second print would do again, for a message of runs of stars that has no text to spare escapes in.)
   if (/(?<!\\)(?:\\\\)*\\[*_]/.test(out) && work - start <= SWAP_WORK * out.length && hasItalic(tree)) {
     try {
-      const other = print(tree, false, true)
+      const other = print(tree, { swap: !swapped, frugal: true })
       const fewer = other !== first && reads(other) && dropNeedlessEscapes(other, reads, 0)
       // (That pass had a small budget; the one that wins gets the whole.)
       if (fewer && escapesIn(fewer).length < escapesIn(out).length) out = dropNeedlessEscapes(fewer, reads)

@@ -3,24 +3,21 @@
  * tree. Internal; `stringify` wraps it.
  */
 import type { Nodes, Root } from '../ast.js'
-import { item, print as printNode, resetMemo } from './handlers.js'
+import { item, print as printNode, resetMemo, type PrintMode } from './handlers.js'
 import type { State } from './state.js'
 
 /**
  * Prints a tree without the final check. Tests use it to see that the
- * handlers alone catch the unrepresentable trees.
- *
- * With `thorough`, the root's content also searches its choices when its
- * output reads back differently (`stringify` asks for that on a second try).
- * With `swap`, every italic tries first the delimiter it would try second.
+ * handlers alone catch the unrepresentable trees; `stringify` asks for the
+ * other modes when the usual print fails or has escapes left.
  *
  * @example
  * ```ts
  * print({ type: 'bold', children: [{ type: 'text', value: 'hi' }] }) // '**hi**'
  * ```
  */
-export function print(tree: Root | Nodes, thorough = false, swap = false): string {
-  resetMemo(thorough, swap)
+export function print(tree: Root | Nodes, mode: PrintMode = {}): string {
+  resetMemo(mode)
   const st: State = { path: [], before: '\n', prevChar: '\n', rest: '', next: '', last: true, prev: undefined, nextType: undefined, parentType: '', f: 0, italic: '', inSpan: false }
   // The search makes and catches an error for every attempt that fails, and capturing their stack
   // traces took an eighth of the time of messages that search; no one reads them (`stringify` throws
