@@ -225,7 +225,7 @@ interface Memo {
 let memo = new Map<object, Memo>()
 /** Whether the root's content searches when its output reads back differently (a second attempt). */
 let thorough = false
-/** Whether every italic tries its delimiters in the other order (a second print, for fewer escapes). */
+/** Whether every italic tries its delimiters in the other order (a print `stringify` tries when the first fails, or for fewer escapes). */
 let swapped = false
 /** Spans of chains that did not print in one loop. */
 let unchained = new WeakSet<Node>()

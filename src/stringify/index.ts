@@ -5,7 +5,10 @@
  * check parses the output and compares it with the tree, so that whatever
  * `stringify` returns reads back as the same tree, and a tree that no text
  * can express always ends in a `StringifyError` (naming the first node that
- * would read back differently when no handler caught it earlier).
+ * would read back differently when no handler caught it earlier). A print
+ * that fails is tried again with every italic's other delimiter first. Then
+ * the escapes the output does not need go (`needless-escapes.ts`), and where
+ * an escape of `*` or `_` is left, that other print may need fewer.
  */
 import type { Node, Nodes, Root } from '../ast.js'
 import { parse } from '../parse/index.js'
@@ -19,9 +22,9 @@ import { malformed } from './shape.js'
 export { StringifyError, type StringifyErrorReason } from './error.js'
 
 /**
- * Prints a tree as message text, with the least escaping needed: a character
- * is escaped only where it would otherwise start or end markup in this
- * message (so the output is not a fragment to splice into other text).
+ * Prints a tree as message text, with as few escapes as it finds: a
+ * character is escaped only where it would otherwise start or end markup in
+ * this message (so the output is not a fragment to splice into other text).
  *
  * For every tree that `parse` returns, `parse(stringify(tree))` equals `tree`
  * (positions aside). A node other than `root` prints as a message holding just
@@ -63,45 +66,9 @@ export function stringify(tree: Root | Nodes): string {
   const want = (tree.type === 'root' ? tree : { type: 'root', children: [isItem ? { type: 'list', ordered: false, children: [tree] } : tree] }) as Root
   const skip = tree.type === 'root' ? 0 : isItem ? 2 : 1
   const reads = (text: string) => differ(want, parse(text)) === undefined
-  let out: string | undefined
-  let failed: StringifyError | undefined
-  let diff: ReturnType<typeof differ>
   const start = work
-  try {
-    out = print(tree)
-    diff = differ(want, parse(out))
-  } catch (error) {
-    // Long chains of spans print in one loop, but other nesting recurses: a hand-built tree thousands
-    // of levels deep may exhaust the stack.
-    if (error instanceof RangeError) throw new StringifyError(tree, 'too-deep', [])
-    if (!(error instanceof StringifyError)) throw error
-    failed = error
-  }
-  if (diff && tree.type === 'root') {
-    // A second attempt, in which the root's content searches its choices until the output reads back.
-    try {
-      out = print(tree, { thorough: true })
-      diff = differ(want, parse(out))
-    } catch (error) {
-      if (!(error instanceof StringifyError)) throw error
-    }
-  }
-  // Last, every italic with its other delimiter first: dense runs of stars and underscores whose forms
-  // constrain each other, where the search ran out of budget, often print so.
-  const swapped = diff !== undefined || (failed !== undefined && choiceMayFix(failed.reason))
-  if (swapped) {
-    try {
-      const other = print(tree, { swap: true })
-      if (reads(other)) [out, diff, failed] = [other, undefined, undefined]
-    } catch (error) {
-      if (!(error instanceof StringifyError || error instanceof RangeError)) throw error
-    }
-  }
-  // (Made again, with the stack trace the printer does not capture.)
-  if (failed) throw new StringifyError(failed.node, failed.reason, failed.path)
-  if (diff) throw new StringifyError(diff[1].length < skip ? tree : diff[0], 'unrepresentable', diff[1].slice(skip))
-  const first = out!
-  out = dropNeedlessEscapes(first, reads)
+  const [first, swapped] = printReadingBack(tree, want, skip, reads)
+  let out = dropNeedlessEscapes(first, reads)
   // An italic's delimiter is chosen from its neighbours, which cannot see the stars or underscores
   // further off that it makes escapes for (`*note _this_` as `\*note *this*`). Where an escape of
   // either is left, the other choice for every italic may need fewer. (Not after a search, which the
@@ -118,6 +85,51 @@ export function stringify(tree: Root | Nodes): string {
     }
   }
   return out
+}
+
+/**
+ * Prints `tree` as text that `reads` accepts (that parses to `want`, where `tree` sits `skip` levels
+ * down): as the handlers choose; for a root whose output reads back differently, again with its
+ * content searching its choices; and last, when either fails for a reason a choice may fix, with
+ * every italic's other delimiter first. Returns the text and whether the last print made it; throws
+ * the first print's error, or `unrepresentable` where the text read back differently.
+ */
+function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (text: string) => boolean): [string, boolean] {
+  let out: string | undefined
+  let failed: StringifyError | undefined
+  let diff: ReturnType<typeof differ>
+  try {
+    out = print(tree)
+    diff = differ(want, parse(out))
+  } catch (error) {
+    // Long chains of spans print in one loop, but other nesting recurses: a hand-built tree thousands
+    // of levels deep may exhaust the stack.
+    if (error instanceof RangeError) throw new StringifyError(tree, 'too-deep', [])
+    if (!(error instanceof StringifyError)) throw error
+    failed = error
+  }
+  if (diff && tree.type === 'root') {
+    try {
+      out = print(tree, { thorough: true })
+      diff = differ(want, parse(out))
+    } catch (error) {
+      if (!(error instanceof StringifyError)) throw error
+    }
+  }
+  // Dense runs of stars and underscores whose forms constrain each other, where the search ran out of
+  // budget, often print with the italics swapped.
+  if (diff || (failed && choiceMayFix(failed.reason))) {
+    try {
+      const other = print(tree, { swap: true })
+      if (reads(other)) return [other, true]
+    } catch (error) {
+      if (!(error instanceof StringifyError || error instanceof RangeError)) throw error
+    }
+  }
+  // (Made again, with the stack trace the printer does not capture.)
+  if (failed) throw new StringifyError(failed.node, failed.reason, failed.path)
+  if (diff) throw new StringifyError(diff[1].length < skip ? tree : diff[0], 'unrepresentable', diff[1].slice(skip))
+  return [out!, false]
 }
 
 /** Work per printed character (see `handlers.ts`) above which a print searched: printing the 20,000 messages of the benchmark's corpus takes at most 23. */
