@@ -186,6 +186,13 @@ describe('stringify', () => {
       prints(root(t('a \nb')), 'a \nb')
     })
 
+    it('should keep two spaces before a newline inside a masked link the client refuses, as written', () => {
+      prints(root(t('[  \nx](no)')), '[  \nx](no)')
+      // Also where the link text holds more `)` than the first few after the spaces, or a `](`.
+      expect(roundTrips('[  \n))))))]()_¯\\_')).toBe('[  \n))))))]()\\_¯_')
+      expect(roundTrips('[  \n]()))))]((    \nツ)_)\\~~>~~')).toBe('[  \n]()))))]((    \nツ)_)~\\~>~~')
+    })
+
     it('should reject empty and adjacent text', () => {
       rejects(root(t('')), 'empty-content')
       rejects(root(t('a'), t('b')), 'adjacent-text', [1])

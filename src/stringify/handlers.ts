@@ -29,6 +29,7 @@ import { codeBlock, inlineCodeValue } from '../parse/code.js'
 import { type Closing, closeCode, closeDouble, closeSpoiler, closeStarItalic, closeStrike, closeUnderscoreItalic } from '../parse/delimiters.js'
 import { parse } from '../parse/index.js'
 import { MAX_LISTS } from '../parse/flags.js'
+import { matchLink } from '../parse/link.js'
 import { LINK_CONTENT } from '../parse/parser.js'
 import { preprocess } from '../parse/source.js'
 import { MAX_UNIX, TARGETS } from '../parse/tokens.js'
@@ -852,9 +853,13 @@ function refused(node: Text, st: State, at: number): string {
   if (wrapped !== undefined) return wrapped
   const want = { type: 'text', children: [node] } as Parent
   const starts = [...v.slice(0, at).matchAll(/\[/g)].map((m) => m.index).reverse()
-  const ends = [...v.slice(at).matchAll(/\)/g)].map((m) => at + m.index + 1)
+  const ends = [...v.slice(at).matchAll(/\)/g)].slice(0, 6).map((m) => at + m.index + 1)
+  const src = preprocess(v)
   for (const s of starts.slice(0, 6)) {
-    for (const e of [...ends.slice(0, 6), v.length]) {
+    // Where the link rule's match from there ends (its text may hold `)` and `](`), or one of the first
+    // few `)` after the spaces.
+    const link = matchLink(src, s, v.length, {})
+    for (const e of new Set([...(link ? [link.end] : []), ...ends, v.length])) {
       const out = attempt(() => {
         const tail = e < v.length ? handlers.text({ type: 'text', value: v.slice(e) }, { ...st, before: v.slice(0, e), prevChar: ')', prev: node }) : ''
         const head = escapeText(v.slice(0, s), { ...st, next: '[', last: false, rest: v.slice(s, e) + tail })
