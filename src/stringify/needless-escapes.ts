@@ -90,23 +90,26 @@ export function dropNeedlessEscapes(out: string, reads: (text: string) => boolea
   // instead, the nearest first; each move takes one escape or more out, so they end.
   for (let moved = true; moved && budget > 0; ) {
     moved = false
-    for (const run of out.matchAll(/\\([*_~|])(?:\\\1)+/g)) {
-      // (Not the second half of an escaped backslash.)
-      let k = run.index
-      while (k > 0 && out[k - 1] === '\\') k--
-      if ((run.index - k) % 2) continue
+    const escapes = escapesIn(out)
+    for (let k = 0; k < escapes.length && !moved; ) {
+      // The run of escapes of one character from here.
+      const from = escapes[k]!
+      const c = out[from + 1]!
+      let n = 1
+      while (escapes[k + n] === from + 2 * n && out[from + 2 * n + 1] === c) n++
+      k += n
+      if (n < 2 || !'*_~|'.includes(c)) continue
       // (Reading the text costs as much as a parse of it.)
       if ((budget -= out.length) <= 0) break
-      const c = run[1]!
-      const without = out.slice(0, run.index) + c.repeat(run[0].length / 2) + out.slice(run.index + run[0].length)
-      const at = run.index + run[0].length / 2
+      const without = out.slice(0, from) + c.repeat(n) + out.slice(from + 2 * n)
+      const after = from + n
       const bare: number[] = []
       for (let j = 0; j < without.length; j++) {
         if (without[j] !== '\\') {
-          if (without[j] === c && (j < run.index || j >= at)) bare.push(j)
+          if (without[j] === c && (j < from || j >= after)) bare.push(j)
         } else j++
       }
-      bare.sort((x, y) => Math.abs(x - at) - Math.abs(y - at))
+      bare.sort((x, y) => Math.abs(x - after) - Math.abs(y - after))
       for (const j of bare.slice(0, 4)) {
         const candidate = without.slice(0, j) + '\\' + without.slice(j)
         if (tries(() => candidate)) {
@@ -115,7 +118,6 @@ export function dropNeedlessEscapes(out: string, reads: (text: string) => boolea
           break
         }
       }
-      if (moved) break
     }
   }
   return out
