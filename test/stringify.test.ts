@@ -191,6 +191,9 @@ describe('stringify', () => {
       // Also where the link text holds more `)` than the first few after the spaces, or a `](`.
       expect(roundTrips('[  \n))))))]()_¯\\_')).toBe('[  \n))))))]()\\_¯_')
       expect(roundTrips('[  \n]()))))]((    \nツ)_)\\~~>~~')).toBe('[  \n]()))))]((    \nツ)_)~\\~>~~')
+      // After a bare URL, where the `<` that ends it must stay bare, and only a line break keeps it from
+      // starting a URL in angle brackets across the newline (printable.js, dense, seed 3).
+      expect(roundTrips('http://co<  \n[:/~>  \n]()')).toBe('http://co<  \n[:/~>  \n]()')
     })
 
     it('should reject empty and adjacent text', () => {

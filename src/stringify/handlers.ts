@@ -801,6 +801,15 @@ function attempt<T>(run: () => T): T | undefined {
 /** Whether a text ends in whitespace where a heading, subtext or list item trims it (outside quotes and spans). */
 const edge = (st: State, v: string): boolean => st.last && !st.inSpan && !(st.f & F_QUOTE) && (st.f & (F_ITEM | F_HEADING | F_SUB)) > 0 && /\s$/.test(v)
 
+/**
+ * `v` with its first newline in the line-break form (two spaces before it, which the client drops), or
+ * `undefined` when no newline may take it (one after a space would read as a longer break).
+ */
+function lineBreak(v: string, st: State): string | undefined {
+  const k = v.search(/(?<! )\n/)
+  return k > 0 || (k === 0 && st.prevChar !== ' ') ? `${v.slice(0, k)}  ${v.slice(k)}` : undefined
+}
+
 /** A text with the escapes it needs, and the choices a search makes for it. */
 function plain(v: string, st: State): string {
   // Before a list that indents itself (see the list handler), end with a line break.
@@ -810,10 +819,10 @@ function plain(v: string, st: State): string {
   const run = flipped !== undefined && !st.prev && st.last && /^[*_~|]+$/.test(v)
   const raw = /[*_~|]/.test(v) && decide() !== run
   // And a newline may take the line-break form, whose spaces break a token that would span it.
-  const k = v.search(/(?<! )\n/)
-  const lb = (k > 0 || (k === 0 && st.prevChar !== ' ')) && decide()
+  const broken = lineBreak(v, st)
+  const lb = broken !== undefined && decide()
   // And brackets may all be escaped, against a masked link that would start further back.
-  const out = escapeText(lb ? `${v.slice(0, k)}  ${v.slice(k)}` : v, st, raw)
+  const out = escapeText(lb ? broken : v, st, raw)
   return /[()[\]]/.test(v) && decide() ? out.replace(/(?<!\\)[()[\]]/g, '\\$&') : out
 }
 
@@ -845,12 +854,13 @@ function wrap(node: Text, st: State, at: number): string | undefined {
 /**
  * A text holding two spaces before a newline (at `at`), which only survive inside a construct the
  * client refuses: a URL in angle brackets, or a masked link. As little of it as needed goes raw: from
- * a `[` that may start the link to a `)` that may end it, the rest as text.
+ * a `[` that may start the link to a `)` that may end it, the rest as text. `fits`: what else the
+ * output must do (let a bare URL before it end).
  */
-function refused(node: Text, st: State, at: number): string {
+function refused(node: Text, st: State, at: number, fits = (_out: string) => true): string {
   const v = node.value
   const wrapped = attempt(() => wrap(node, st, at))
-  if (wrapped !== undefined) return wrapped
+  if (wrapped !== undefined && fits(wrapped)) return wrapped
   const want = { type: 'text', children: [node] } as Parent
   const starts = [...v.slice(0, at).matchAll(/\[/g)].map((m) => m.index).reverse()
   const ends = [...v.slice(at).matchAll(/\)/g)].slice(0, 6).map((m) => at + m.index + 1)
@@ -860,12 +870,14 @@ function refused(node: Text, st: State, at: number): string {
     // few `)` after the spaces.
     const link = matchLink(src, s, v.length, {})
     for (const e of new Set([...(link ? [link.end] : []), ...ends, v.length])) {
-      const out = attempt(() => {
-        const tail = e < v.length ? handlers.text({ type: 'text', value: v.slice(e) }, { ...st, before: v.slice(0, e), prevChar: ')', prev: node }) : ''
-        const head = escapeText(v.slice(0, s), { ...st, next: '[', last: false, rest: v.slice(s, e) + tail })
-        return head + v.slice(s, e) + tail
-      })
-      if (out !== undefined && (reads(want, out, st) || readsInItem(node, out, st))) return out
+      const tail = attempt(() => (e < v.length ? handlers.text({ type: 'text', value: v.slice(e) }, { ...st, before: v.slice(0, e), prevChar: ')', prev: node }) : ''))
+      // The part before it as text, or with its newline as a line break (after a bare URL, a `<`
+      // before the newline ends the URL, and would start one in angle brackets across the newline).
+      const head = v.slice(0, s)
+      for (const before of tail === undefined ? [] : [head, lineBreak(head, st)]) {
+        const out = before === undefined ? undefined : attempt(() => escapeText(before, { ...st, next: '[', last: false, rest: v.slice(s, e) + tail }) + v.slice(s, e) + tail)
+        if (out !== undefined && fits(out) && (reads(want, out, st) || readsInItem(node, out, st))) return out
+      }
     }
   }
   return fail(node, 'unrepresentable-text', st)
@@ -907,7 +919,8 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       // After a bare URL, which runs on up to whitespace or `<`: the first form that lets it end
       // where it does.
       const url = (prev as Autolink).url
-      const out = br ? attempt(() => refused(node, st, at)) : plain(v, st)
+      const ends = (t: string) => bareUrl(url + t + st.rest, 0, url.length + t.length + st.rest.length)?.url === url
+      const out = br ? attempt(() => refused(node, st, at, ends)) : plain(v, st)
       const tries = out === undefined ? [] : [out, unglue(out, st)]
       for (let k = 0; k <= v.length && !/[\s<]/.test(v[k - 1] ?? ''); k++) {
         if (/^[^: >]+:\//.test(v.slice(k))) tries.push(attempt(() => wrap(node, st, k)) ?? '')
@@ -915,7 +928,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       // Or, once a space or a `<` has ended the URL, where a scheme starts, as in any text (`<:<@:/x>`,
       // where an escaped `<` would join the URL and a bare one would start an e-mail link).
       for (const m of v.matchAll(SCHEME_START)) tries.push(attempt(() => wrap(node, st, m.index + 1)) ?? '')
-      return tries.find((t) => t && bareUrl(url + t + st.rest, 0, url.length + t.length + st.rest.length)?.url === url) ?? out ?? fail(node, 'unrepresentable-text', st)
+      return tries.find((t) => t && ends(t)) ?? out ?? fail(node, 'unrepresentable-text', st)
     }
     if (br) return refused(node, st, at)
     // In a search, wrapping is also a choice wherever it fits (a span's content cannot start with a
