@@ -267,6 +267,7 @@ export function resetMemo(mode: PrintMode = {}): void {
   swapped = mode.swap === true
   memo = new Map()
   unchained = new WeakSet()
+  found = new Set()
   credit = mode.frugal ? 0 : FLOOR
 }
 
@@ -447,6 +448,13 @@ function id<T extends Node & { id: string }>(node: T, st: State, text: string): 
  * takes the second option (`undefined` outside a search), and `trail` the numbers the run has met.
  */
 let flipped: Set<number> | undefined
+/**
+ * The decisions (by name) that searches of this print found, which later searches start from: an
+ * enclosing span or block searches its whole subtree, where a run without them prints a searched
+ * span as it first tried, not as its search found (they would then have to be found again, among
+ * every decision of the subtree).
+ */
+let found = new Set<string>()
 let numbers = new Map<string, number>()
 let names: string[] = []
 let trail: number[] = []
@@ -482,7 +490,10 @@ function flipsIn(path: string): string {
 let here = ''
 let local = 0
 
-/** A decision point: whether to take the second option (only ever during a search). */
+/**
+ * A decision point: whether to take the second option (only ever during a search): where an earlier
+ * search found it or this run flips it, not both.
+ */
 function decide(): boolean {
   if (flipped === undefined) return false
   const name = `${here}:${local++}`
@@ -492,7 +503,7 @@ function decide(): boolean {
     names.push(name)
   }
   trail.push(k)
-  return flipped.has(k)
+  return flipped.has(k) !== found.has(name)
 }
 
 /**
@@ -614,8 +625,8 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
     /** Every set of `size` points from `from` below the window's end `n()`, added to `set`, in order. */
     const sets = (set: number[], from: number, n: () => number, size: number): string | undefined => {
       for (let i = from; i < n(); i++) {
-        const found = set.length + 1 === size ? run([...set, i]) : sets([...set, i], i + 1, n, size)
-        if (found) return found
+        const got = set.length + 1 === size ? run([...set, i]) : sets([...set, i], i + 1, n, size)
+        if (got) return got
       }
       return undefined
     }
@@ -625,6 +636,8 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
       for (const lo of windows) out ||= sets([], lo, () => Math.min(points(), lo + 24), size)
       if (size === 1 && stop) out ||= climb(run, stop, where!, st.path.join(), () => credit <= reserve)
     }
+    // (The run that printed is the last: its flips are what the search found.)
+    if (out !== undefined) for (const k of flipped!) if (!found.delete(names[k]!)) found.add(names[k]!)
     return out
   } finally {
     flipped = undefined

@@ -64,7 +64,7 @@ describe('stringify round trip', () => {
   }
 
   // Spans of stars and underscores side by side whose forms constrain each other, where the search
-  // runs out of budget before it finds the flips they need; a last print with every italic's other
+  // ran out of budget before it found the flips they need; a last print with every italic's other
   // delimiter first finds a form (shrunk from random star-dense messages that failed before it).
   const constrained = [
     '**\\*_***_\\__***____***_ b**\\___**a*_b***_b\\_*_b*_* _\\*bb a_b*',
@@ -72,6 +72,10 @@ describe('stringify round trip', () => {
     '_ *\\_ * \\*a\\_**a**aa\\__*__ \\*__****\\**__****__*b_*\\_b_** \\',
     'b**____ *_b_***__ba*_**_____*__\\\\***_\\_**_ __a_*** *____***bb**____*_',
     '¯*|*[__¯***** |*****_****)_*****_ _(_*_@*_*\\_)___||*||*_**** _\n\\**_**_*[',
+    // A spoiler whose search found the two flips it needs, which the root's search, where the spoiler
+    // does not search, then had to find again among all of the message's (shrunk from one of 2,000
+    // characters; the root's search now starts from what the spoiler's found).
+    '~~¯~~********_|_\n||*****[__\n*#\\*_***\\******]*||_ _*]*¯',
   ]
   for (const text of constrained) {
     it(`should print the tree of ${JSON.stringify(text)}`, () => {
