@@ -103,15 +103,17 @@ describe('stringify', () => {
 
     it('should keep an underscore inside a word at the end of the message, and escape the others', () => {
       prints(root(t('snake_case_name')), 'snake_case_name')
-      prints(root(t('_a_ b')), '_a\\_ b')
+      prints(root(t('_a_ b')), '\\_a_ b')
       escapes(root(t('a__b')), 'a\\__b', 'a__b')
       escapes(root(t('snake_case '), bold(t('x'))), 'snake\\_case **x**', 'snake_case **x**')
     })
 
     it('should break pairs of tildes and pipes but leave single ones', () => {
       prints(root(t('a~b|c')), 'a~b|c')
-      escapes(root(t('~~a~~')), '~\\~a~\\~', '~\\~a~~')
-      escapes(root(t('||a||')), '|\\|a|\\|', '|\\|a||')
+      // (The rules escape the second of a pair, as an escaped first `~` still closes a span; where
+      // one escape is left, it goes before the pair where that reads the same, as people write it.)
+      escapes(root(t('~~a~~')), '~\\~a~\\~', '\\~~a~~')
+      escapes(root(t('||a||')), '|\\|a|\\|', '\\||a||')
       escapes(root(t('x || y')), 'x |\\| y', 'x || y')
       // (Next to a colon without a scheme before it, text outside ASCII is no URL host.)
       escapes(root(t('注意:*重要* x || y')), '注意:\\*重要\\* x |\\| y', '注意:\\*重要* x || y')
@@ -190,7 +192,7 @@ describe('stringify', () => {
       prints(root(t('[  \nx](no)')), '[  \nx](no)')
       // Also where the link text holds more `)` than the first few after the spaces, or a `](`.
       expect(roundTrips('[  \n))))))]()_¯\\_')).toBe('[  \n))))))]()\\_¯_')
-      expect(roundTrips('[  \n]()))))]((    \nツ)_)\\~~>~~')).toBe('[  \n]()))))]((    \nツ)_)~\\~>~~')
+      expect(roundTrips('[  \n]()))))]((    \nツ)_)\\~~>~~')).toBe('[  \n]()))))]((    \nツ)_)\\~~>~~')
       // After a bare URL, where the `<` that ends it must stay bare, and only a line break keeps it from
       // starting a URL in angle brackets across the newline (printable.js, dense, seed 3).
       expect(roundTrips('http://co<  \n[:/~>  \n]()')).toBe('http://co<  \n[:/~>  \n]()')

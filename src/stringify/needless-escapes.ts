@@ -11,7 +11,10 @@
  * tree, until no single one can go. Of a pair that needs one escape, the
  * first keeps it (`\*not italic*`), as the right half is tried first. That
  * is a local minimum: a run of escapes may be left where one further on
- * would do (`\*\*a*` for `**a\*`), so such runs are then moved.
+ * would do (`\*\*a*` for `**a\*`), so such runs are then moved. Last, an
+ * escape left on a delimiter moves to the nearest bare one of its character
+ * before it, where people put it (`\_a_` for `_a\_`, `\~~` for `~\~`), if
+ * the text still reads back.
  *
  * The parses have a budget in proportion to the text, plus a few
  * milliseconds' worth, so the pass stays linear; past it, the escapes left
@@ -119,6 +122,31 @@ export function dropNeedlessEscapes(out: string, reads: (text: string) => boolea
         }
       }
     }
+  }
+  return firstOfPairs(out, tries)
+}
+
+/**
+ * `out` with each escape of a delimiter character moved to the nearest bare one of that character
+ * before it on its line, where the text still reads the same: people escape the markup where it would
+ * start (`\_a_`, `\~~a~~`), while the escaping rules and the pass above leave it where it would end
+ * (`_a\_`, `~\~a~~`). (The count stays; ascending, so that a move shifts only escapes already seen.)
+ */
+function firstOfPairs(out: string, tries: (make: () => string) => boolean): string {
+  let escapes = escapesIn(out)
+  let escaping = new Set(escapes)
+  for (let k = 0; k < escapes.length; k++) {
+    const at = escapes[k]!
+    const c = out[at + 1]!
+    if (!'*_~|'.includes(c)) continue
+    let j = at - 1
+    while (j >= 0 && out[j] !== '\n' && !(out[j] === c && !escaping.has(j - 1))) j--
+    if (j < 0 || out[j] !== c) continue
+    const candidate = out.slice(0, j) + '\\' + out.slice(j, at) + out.slice(at + 1)
+    if (!tries(() => candidate)) continue
+    out = candidate
+    escapes = escapesIn(out)
+    escaping = new Set(escapes)
   }
   return out
 }

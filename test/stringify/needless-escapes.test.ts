@@ -69,6 +69,19 @@ describe('dropNeedlessEscapes', () => {
     expect(out.length).toBeLessThanOrEqual(text.length)
   })
 
+  it('should move an escape of a delimiter to the nearest bare one before it on its line, where the text reads the same', () => {
+    // Accepts the texts with one escaped underscore (the other bare), wherever it stands.
+    const oneOf = (text: string) => text.split('\\_').length === 2
+    expect(dropNeedlessEscapes('_a\\_', judge(oneOf).reads)).toBe('\\_a_')
+    expect(dropNeedlessEscapes('~a_b\\_ c', judge(oneOf).reads)).toBe('~a\\_b_ c')
+    // Not across a newline, nor onto an escaped one, nor where the text would read differently.
+    expect(dropNeedlessEscapes('_\na\\_', judge(oneOf).reads)).toBe('_\na\\_')
+    expect(dropNeedlessEscapes('\\_a\\_', judge((text) => text === '\\_a\\_').reads)).toBe('\\_a\\_')
+    expect(dropNeedlessEscapes('_a\\_', judge((text) => text === '_a\\_').reads)).toBe('_a\\_')
+    // Other characters stay where they are.
+    expect(dropNeedlessEscapes('#a\\#', judge((text) => text.split('\\#').length === 2).reads)).toBe('#a\\#')
+  })
+
   it('should leave a text with a URL outside ASCII as it is', () => {
     const { asked, reads } = judge(() => true)
     expect(dropNeedlessEscapes('\\* https\\://münchen.de', reads)).toBe('\\* https\\://münchen.de')
