@@ -129,24 +129,25 @@ export function dropNeedlessEscapes(out: string, reads: (text: string) => boolea
 /**
  * `out` with each escape of a delimiter character moved to the nearest bare one of that character
  * before it on its line, where the text still reads the same: people escape the markup where it would
- * start (`\_a_`, `\~~a~~`), while the escaping rules and the pass above leave it where it would end
- * (`_a\_`, `~\~a~~`). (The count stays; ascending, so that a move shifts only escapes already seen.)
+ * start (`\\_a_`, `\\~~a~~`), while the escaping rules and the pass above leave it where it would end
+ * (`_a\\_`, `~\\~a~~`). The count stays. One scan, which keeps the nearest bare one of each as it goes
+ * (a move shifts those between by one, and bares the character the escape leaves).
  */
 function firstOfPairs(out: string, tries: (make: () => string) => boolean): string {
-  let escapes = escapesIn(out)
-  let escaping = new Set(escapes)
-  for (let k = 0; k < escapes.length; k++) {
-    const at = escapes[k]!
-    const c = out[at + 1]!
-    if (!'*_~|'.includes(c)) continue
-    let j = at - 1
-    while (j >= 0 && out[j] !== '\n' && !(out[j] === c && !escaping.has(j - 1))) j--
-    if (j < 0 || out[j] !== c) continue
-    const candidate = out.slice(0, j) + '\\' + out.slice(j, at) + out.slice(at + 1)
-    if (!tries(() => candidate)) continue
-    out = candidate
-    escapes = escapesIn(out)
-    escaping = new Set(escapes)
+  let bare: Record<string, number> = {}
+  for (let i = 0; i < out.length; i++) {
+    const c = out[i]!
+    if (c === '\n') bare = {}
+    else if (c === '\\' && isEscapable(out[i + 1] ?? '')) {
+      const d = out[++i]!
+      const j = bare[d]
+      if (j === undefined) continue
+      const candidate = out.slice(0, j) + '\\' + out.slice(j, i - 1) + out.slice(i)
+      if (!tries(() => candidate)) continue
+      out = candidate
+      for (const k in bare) if (bare[k]! > j) bare[k]!++
+      bare[d] = i
+    } else if (c === '*' || c === '_' || c === '~' || c === '|') bare[c] = i
   }
   return out
 }
