@@ -162,12 +162,17 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
   // Bit k of `flips` flips the delimiter preference of the k-th italic child.
   let k = 0
   for (const kid of kids) if (kid.type === 'italic') k++
+  // Block content that fails searches its children's choices, where the spans do not search their
+  // own: so the children before the one that failed still print (before a gap), and those whose
+  // own search finds their form leave it to the block's search to start from. (Outside a search,
+  // and not in a print for fewer escapes, which a failure ends.)
+  let failed: StringifyError | undefined
   for (let i = n - 1; i >= 0; i--) {
     const kid = kids[i]!
     const prev = kids[i - 1]
     const path = [...st.path, i]
     if (prev?.type === 'text' && kid.type === 'text') fail(kid, 'adjacent-text', path)
-    const printed = print(kid, {
+    const at: State = {
       path,
       // Block content starts a fresh line; a span's content sees the capture from before the span.
       before: prev ? captureEnd(prev) : block ? '\n' : st.before,
@@ -182,11 +187,22 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
       italic,
       // (A quote that ends a span ends where the span does: so do its last blocks.)
       inSpan: !block || (parent.type === 'blockQuote' && st.inSpan && st.last),
-    })
+    }
+    let printed = ''
+    if (!block || flipped || frugal) printed = print(kid, at)
+    else {
+      try {
+        printed = print(kid, at)
+      } catch (error) {
+        if (!(error instanceof StringifyError && choiceMayFix(error.reason))) throw error
+        failed ??= error
+      }
+    }
     out = printed + out
     ahead = (printed + ahead).slice(0, AHEAD)
     next = printed[0] ?? next
   }
+  if (failed) throw failed
   return out
 }
 
@@ -228,6 +244,8 @@ let memo = new Map<object, Memo>()
 let thorough = false
 /** Whether every italic tries its delimiters in the other order (a print `stringify` tries when the first fails, or for fewer escapes). */
 let swapped = false
+/** Whether searches have only what printing earns (a print that only looks for fewer escapes, which a failure ends). */
+let frugal = false
 /** Spans of chains that did not print in one loop. */
 let unchained = new WeakSet<Node>()
 
@@ -265,6 +283,7 @@ export interface PrintMode {
 export function resetMemo(mode: PrintMode = {}): void {
   thorough = mode.thorough === true
   swapped = mode.swap === true
+  frugal = mode.frugal === true
   memo = new Map()
   unchained = new WeakSet()
   found = new Set()
