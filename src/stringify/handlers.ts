@@ -672,13 +672,19 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
  * an earlier child (`stop`), or that prints more nodes of the child that fails, got further; its flips
  * stay, and the next flips are tried around the child that now fails (`where`; for a run that printed
  * but read back differently, the first child that did): one or two of its own
- * decisions, with or without one of its two right neighbours' (whose form is often what it needs),
+ * decisions, with or without one of its {@link NEIGHBOURS} right neighbours' (whose form is often what it needs),
  * then the first decisions of all its right siblings up to the m-th (a run of italics whose
  * delimiters alternate, where each flip alone makes the sibling it changes fail), then any two of the
  * last 32 decisions the run met. When that leads nowhere, the search backs up and
  * tries the next set that got further. What no set of three flips mends may need a dozen, each mending
  * the next sibling that fails; `spent` tells when the budget is gone.
  */
+/**
+ * How many right neighbours of the child that fails a climb looks at: a delimiter may pair with one
+ * three siblings on (an underscore italic whose form hangs on the star italic after the next two).
+ */
+const NEIGHBOURS = 3
+
 function climb(run: (set: number[]) => string | undefined, stop: () => number, where: () => number, prefix: string, spent: () => boolean): string | undefined {
   /** Runs `set`: its output, or how far it got (lower is further; see below) and the child to look around. */
   const measure = (set: number[]): string | [number, number] => {
@@ -694,7 +700,7 @@ function climb(run: (set: number[]) => string | undefined, stop: () => number, w
    */
   const explore = (base: number[], score: number, at: number, met: number[]): string | undefined => {
     const mine = met.filter((k) => child(k) === at)
-    const right = met.filter((k) => child(k) === at + 1 || child(k) === at + 2)
+    const right = met.filter((k) => child(k) > at && child(k) <= at + NEIGHBOURS)
     const sets: number[][] = []
     for (const k of [...mine, ...right]) sets.push([k])
     for (let i = 0; i < mine.length; i++) for (const k of [...mine.slice(i + 1), ...right]) sets.push([mine[i]!, k])
