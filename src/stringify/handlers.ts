@@ -253,7 +253,7 @@ let unchained = new WeakSet<Node>()
  * What searches may still spend, in units of work (per node printed: the characters of its memo key
  * and of its output, or a few hundred for a failure). Printing outside a search earns {@link EARN}
  * units for each unit of what it prints; a search spends a unit for each it does, and gives up once
- * it has spent half the balance it started with (the root's, the last, all of it). Each failing span
+ * it has spent a quarter of the balance it started with (the root's, the last, all of it). Each failing span
  * searches its whole subtree, so without it a tree whose spans fail at every level (which no text
  * expresses) takes hours to reject at a few hundred levels.
  */
@@ -621,10 +621,10 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
   numbers = new Map()
   names = []
   kept = new Map()
-  // A search spends at most half of what is left, but for the `last` one (the root's content): one
-  // node that no choice near it mends must leave the searches around it (which can change more)
-  // something to spend.
-  const reserve = last ? 0 : credit / 2
+  // A search spends at most a quarter of what is left, but for the `last` one (the root's content):
+  // one node that no choice near it mends (as where it stands no form reads back) must leave the
+  // searches around it, which can change more, something to spend.
+  const reserve = last ? 0 : (credit * 3) / 4
   const run = (set: number[]): string | undefined => {
     trail = []
     printed = []
