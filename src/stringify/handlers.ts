@@ -668,23 +668,24 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
 }
 
 /**
+ * How many right neighbours of the child that fails a climb looks at: a delimiter may pair with one
+ * three siblings on (an underscore italic whose form hangs on the star italic after the next two).
+ */
+const NEIGHBOURS = 3
+
+/**
  * A search that builds on what gets it further. Children print from the last, so a run that fails at
  * an earlier child (`stop`), or that prints more nodes of the child that fails, got further; its flips
  * stay, and the next flips are tried around the child that now fails (`where`; for a run that printed
  * but read back differently, the first child that did): one or two of its own
- * decisions, with or without one of its {@link NEIGHBOURS} right neighbours' (whose form is often what it needs),
+ * decisions, with or without one of its {@link NEIGHBOURS} right neighbours' (whose form is often
+ * what it needs),
  * then the first decisions of all its right siblings up to the m-th (a run of italics whose
  * delimiters alternate, where each flip alone makes the sibling it changes fail), then any two of the
  * last 32 decisions the run met. When that leads nowhere, the search backs up and
  * tries the next set that got further. What no set of three flips mends may need a dozen, each mending
  * the next sibling that fails; `spent` tells when the budget is gone.
  */
-/**
- * How many right neighbours of the child that fails a climb looks at: a delimiter may pair with one
- * three siblings on (an underscore italic whose form hangs on the star italic after the next two).
- */
-const NEIGHBOURS = 3
-
 function climb(run: (set: number[]) => string | undefined, stop: () => number, where: () => number, prefix: string, spent: () => boolean): string | undefined {
   /** Runs `set`: its output, or how far it got (lower is further; see below) and the child to look around. */
   const measure = (set: number[]): string | [number, number] => {
