@@ -189,14 +189,11 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
       inSpan: !block || (parent.type === 'blockQuote' && st.inSpan && st.last),
     }
     let printed = ''
-    if (!block || flipped || frugal) printed = print(kid, at)
-    else {
-      try {
-        printed = print(kid, at)
-      } catch (error) {
-        if (!(error instanceof StringifyError && choiceMayFix(error.reason))) throw error
-        failed ??= error
-      }
+    try {
+      printed = print(kid, at)
+    } catch (error) {
+      if (!block || flipped || frugal || !(error instanceof StringifyError && choiceMayFix(error.reason))) throw error
+      failed ??= error
     }
     out = printed + out
     ahead = (printed + ahead).slice(0, AHEAD)
@@ -286,7 +283,7 @@ export function resetMemo(mode: PrintMode = {}): void {
   frugal = mode.frugal === true
   memo = new Map()
   unchained = new WeakSet()
-  found = new Set()
+  settled = new Set()
   credit = mode.frugal ? 0 : FLOOR
 }
 
@@ -473,7 +470,7 @@ let flipped: Set<number> | undefined
  * span as it first tried, not as its search found (they would then have to be found again, among
  * every decision of the subtree).
  */
-let found = new Set<string>()
+let settled = new Set<string>()
 let numbers = new Map<string, number>()
 let names: string[] = []
 let trail: number[] = []
@@ -522,7 +519,7 @@ function decide(): boolean {
     names.push(name)
   }
   trail.push(k)
-  return flipped.has(k) !== found.has(name)
+  return flipped.has(k) !== settled.has(name)
 }
 
 /**
@@ -656,7 +653,7 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
       if (size === 1 && stop) out ||= climb(run, stop, where!, st.path.join(), () => credit <= reserve)
     }
     // (The run that printed is the last: its flips are what the search found.)
-    if (out !== undefined) for (const k of flipped!) if (!found.delete(names[k]!)) found.add(names[k]!)
+    if (out !== undefined) for (const k of flipped!) if (!settled.delete(names[k]!)) settled.add(names[k]!)
     return out
   } finally {
     flipped = undefined
