@@ -49,6 +49,12 @@ const texts = [
   ['text with URL schemes, line breaks and numbered lines', textScanTextOf()],
 ] as const
 
+/** A test that `text`'s tree prints as text that parses back to that tree. */
+const readsBack = (text: string) => () => {
+  const tree = withoutPositions(parse(text))
+  expect(withoutPositions(parse(stringify(tree)))).toEqual(tree)
+}
+
 describe('stringify round trip', () => {
   for (const [name, arbitrary] of texts) {
     it(`should print every tree parsed from ${name} back to text that parses to the same tree`, () => {
@@ -89,12 +95,7 @@ describe('stringify round trip', () => {
     // spends at most a quarter (the known gap's example in between).
     '**_**_)_~~_*****__\n*__***\\***r****[*\n_*)*_~~*-***',
   ]
-  for (const text of constrained) {
-    it(`should print the tree of ${JSON.stringify(text)}`, () => {
-      const tree = withoutPositions(parse(text))
-      expect(withoutPositions(parse(stringify(tree)))).toEqual(tree)
-    })
-  }
+  for (const text of constrained) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
   // A known gap: such trees that neither finds a form for; `stringify` then throws
   // `ambiguous-delimiters` (the final check above still holds). `bench/printable.js` finds them in
@@ -105,12 +106,7 @@ describe('stringify round trip', () => {
   const costly = [
     '_ _*#*_)_||_||~~#~~*o*||\\******\n**\\_)_\n*\n*******||**[*',
   ]
-  for (const text of costly) {
-    it.fails(`cannot yet print the tree of ${JSON.stringify(text)}`, () => {
-      const tree = withoutPositions(parse(text))
-      expect(withoutPositions(parse(stringify(tree)))).toEqual(tree)
-    })
-  }
+  for (const text of costly) it.fails(`cannot yet print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
   it('should print every well-formed tree it does not reject as text that parses back to exactly that tree', () => {
     fc.assert(
@@ -322,12 +318,7 @@ describe('stringify round trip', () => {
     // child that reads back differently. (The last expected failure of the session before.)
     '*****(*[***_¯***_||*\n)||*)_*_*****_*|\\*_*****_~_(_a_',
   ]
-  for (const text of regressions) {
-    it(`should print the tree of ${JSON.stringify(text)}`, () => {
-      const tree = withoutPositions(parse(text))
-      expect(withoutPositions(parse(stringify(tree)))).toEqual(tree)
-    })
-  }
+  for (const text of regressions) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
   // Runs of stars or underscores that nested spans split, inside an italic: they print in one loop
   // (`chain` in the handlers). Through the search they took seconds, and past about 49 characters
