@@ -284,7 +284,7 @@ export function resetMemo(mode: PrintMode = {}): void {
   memo = new Map()
   unchained = new WeakSet()
   settled = new Set()
-  credit = mode.frugal ? 0 : FLOOR
+  credit = frugal ? 0 : FLOOR
 }
 
 /** Prints any node. */
@@ -902,16 +902,17 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
   const ends = [...v.slice(at).matchAll(/\)/g)].slice(0, 6).map((m) => at + m.index + 1)
   const src = preprocess(v)
   for (const s of starts.slice(0, 6)) {
+    // The part before it as text, or with its newline as a line break (after a bare URL, a `<`
+    // before the newline ends the URL, and would start one in angle brackets across the newline).
+    const head = v.slice(0, s)
+    const heads = [head, lineBreak(head, st)].filter((h) => h !== undefined)
     // Where the link rule's match from there ends (its text may hold `)` and `](`), or one of the first
     // few `)` after the spaces.
     const link = matchLink(src, s, v.length, {})
     for (const e of new Set([...(link ? [link.end] : []), ...ends, v.length])) {
       const tail = attempt(() => (e < v.length ? handlers.text({ type: 'text', value: v.slice(e) }, { ...st, before: v.slice(0, e), prevChar: ')', prev: node }) : ''))
-      // The part before it as text, or with its newline as a line break (after a bare URL, a `<`
-      // before the newline ends the URL, and would start one in angle brackets across the newline).
-      const head = v.slice(0, s)
-      for (const before of tail === undefined ? [] : [head, lineBreak(head, st)]) {
-        const out = before === undefined ? undefined : attempt(() => escapeText(before, { ...st, next: '[', last: false, rest: v.slice(s, e) + tail }) + v.slice(s, e) + tail)
+      for (const before of tail === undefined ? [] : heads) {
+        const out = attempt(() => escapeText(before, { ...st, next: '[', last: false, rest: v.slice(s, e) + tail }) + v.slice(s, e) + tail)
         if (out !== undefined && fits(out) && (reads(want, out, st) || readsInItem(node, out, st))) return out
       }
     }

@@ -129,8 +129,8 @@ export function dropNeedlessEscapes(out: string, reads: (text: string) => boolea
 /**
  * `out` with each escape of a delimiter character moved to the nearest bare one of that character
  * before it on its line, where the text still reads the same: people escape the markup where it would
- * start (`\\_a_`, `\\~~a~~`), while the escaping rules and the pass above leave it where it would end
- * (`_a\\_`, `~\\~a~~`). The count stays. One scan, which keeps the nearest bare one of each as it goes
+ * start (`\_a_`, `\~~a~~`), while the escaping rules and the pass above leave it where it would end
+ * (`_a\_`, `~\~a~~`). The count stays. One scan, which keeps the nearest bare one of each as it goes
  * (a move shifts those between by one, and bares the character the escape leaves).
  */
 function firstOfPairs(out: string, tries: (make: () => string) => boolean): string {
