@@ -110,7 +110,7 @@ export function content(
 ): string {
   if (parent.children.length === 0) fail(parent, 'empty-content', st)
   const run = () => row(parent, st, f, open, close, block, raw, italic, flips)
-  if (!block || flipped) return run()
+  if (!block || flipped || (holding && parent.type !== 'root')) return run()
   let error: unknown
   try {
     const c = run()
@@ -192,7 +192,7 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
     try {
       printed = print(kid, at)
     } catch (error) {
-      if (!block || flipped || frugal || !(error instanceof StringifyError && choiceMayFix(error.reason))) throw error
+      if (!block || flipped || frugal || holding || !(error instanceof StringifyError && choiceMayFix(error.reason))) throw error
       failed ??= error
     }
     out = printed + out
@@ -243,13 +243,19 @@ let thorough = false
 let swapped = false
 /** Whether searches have only what printing earns (a print that only looks for fewer escapes, which a failure ends). */
 let frugal = false
+/**
+ * Whether spans and blocks hold their searches: while an enclosing span tries its forms a first time
+ * (see {@link delimit}). What they print then spends the budget, as in a search.
+ */
+let holding = false
 /** Spans of chains that did not print in one loop. */
 let unchained = new WeakSet<Node>()
 
 /**
  * What searches may still spend, in units of work (per node printed: the characters of its memo key
  * and of its output, or a few hundred for a failure). Printing outside a search earns {@link EARN}
- * units for each unit of what it prints; a search spends a unit for each it does, and gives up once
+ * units for each unit of what it prints; a search (or a print that holds searches, {@link holding})
+ * spends a unit for each it does, and a search gives up once
  * it has spent a quarter of the balance it started with (the root's, the last, all of it). Each failing span
  * searches its whole subtree, so without it a tree whose spans fail at every level (which no text
  * expresses) takes hours to reject at a few hundred levels.
@@ -285,12 +291,14 @@ export function resetMemo(mode: PrintMode = {}): void {
   unchained = new WeakSet()
   settled = new Set()
   credit = frugal ? 0 : FLOOR
+  holding = false
 }
 
 /** Prints any node. */
 export function print(node: Node, st: State): string {
   const path = st.path.join()
-  const key = `${path}|${st.f}|${st.next}|${st.prevChar}|${st.last}`
+  // (A print that held its searches may fail where one that searches prints.)
+  const key = `${path}|${st.f}|${st.next}|${st.prevChar}|${st.last}|${holding}`
   const seen = memo.get(node)
   const hit = seen === undefined ? undefined : seen.key === key ? seen.out : seen.more?.get(key)
   if (typeof hit === 'string') return hit
@@ -345,7 +353,7 @@ export function print(node: Node, st: State): string {
     // A failure costs about as much as printing a few hundred characters: making the error.
     const units = key.length + (out?.length ?? 256)
     work += units
-    credit += flipped ? -units : out === undefined ? 0 : EARN * units
+    credit += flipped || holding ? -units : out === undefined ? 0 : EARN * units
   }
 }
 
@@ -532,6 +540,9 @@ function decide(): boolean {
  * characters unescaped) are run with every set of up to two or three of them changed from the
  * default, until the output checks and parses back to the children. Runs of delimiters are how nested spans of
  * one character look (`********` is three italics around `**`), and such choices interact.
+ *
+ * The spans and blocks inside search only once the span has tried all its forms with them holding
+ * their searches.
  */
 function delimit(node: Parent, st: State, opens: string, size: number, flag: (d: string) => number): string {
   let error: StringifyError | undefined
@@ -586,8 +597,27 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
   if (flipped) out = decided(() => true)
   else {
     const italics = Math.min(4, node.children.filter((kid) => kid.type === 'italic').length)
-    for (const d of opens) for (const view of [false, true]) for (let flips = 0; !out && flips < 1 << italics; flips++) out ??= once(d, view, flips)
-    if (!out) {
+    const loop = () => {
+      for (const d of opens) for (const view of [false, true]) for (let flips = 0; !out && flips < 1 << italics; flips++) out ??= once(d, view, flips)
+    }
+    // First with the spans and blocks inside holding their searches: under one delimiter no form of
+    // a child may fit where under the other it prints at once, and its search would spend a quarter
+    // of the budget for nothing. Then, when no form printed, with them searching. (Once the budget is
+    // spent, searches give up at once: nothing to hold.)
+    if (holding || credit <= 0) loop()
+    else {
+      holding = true
+      try {
+        loop()
+      } finally {
+        holding = false
+      }
+      if (!out) {
+        error = undefined
+        loop()
+      }
+    }
+    if (!out && !holding) {
       out = search(
         st,
         () => {
