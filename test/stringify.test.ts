@@ -359,6 +359,8 @@ describe('stringify', () => {
       prints(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: false }, t(', ok')), 'https://a.co, ok')
       prints(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: true }), '<https://a.co>')
       prints(root({ type: 'autolink', url: 'mailto:a@b.co', suppressEmbed: true }), '<a@b.co>')
+      // A `mailto:` URL that is no e-mail address reads only with its scheme (found by fuzzing).
+      prints(root({ type: 'autolink', url: 'mailto:/(', suppressEmbed: true }), '<mailto:/(>')
     })
 
     it('should reject links the client would not make', () => {
@@ -389,9 +391,14 @@ describe('stringify', () => {
     it('should reject a bare URL that would run on into what follows, as out of place rather than invalid', () => {
       rejects(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: false }, t('x')), 'unrepresentable')
       rejects(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: false }, { type: 'bold', children: [t('x')] }), 'unrepresentable')
-      // (Before a space it prints; a URL that gives back its last character is invalid anywhere.)
+      // (Before a space it prints. A URL that gives back its last character reads only before an
+      // unbalanced `)`, which the parser makes (found by fuzzing); one that no text around makes a
+      // bare URL is invalid anywhere.)
       prints(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: false }, t(' x')), 'https://a.co x')
-      rejects(root({ type: 'autolink', url: 'https://a.co.', suppressEmbed: false }, t('x')), 'invalid-url')
+      rejects(root({ type: 'autolink', url: 'https://a.co.', suppressEmbed: false }, t('x')), 'unrepresentable')
+      prints(root(t('('), { type: 'autolink', url: 'https://a.co.', suppressEmbed: false }, t(')')), '(https://a.co.)')
+      prints(root(italic(t('('), { type: 'autolink', url: 'http://x.', suppressEmbed: false }, t(')'))), '*(http://x.)*')
+      rejects(root({ type: 'autolink', url: 'https://a co', suppressEmbed: false }, t('x')), 'invalid-url')
     })
   })
 

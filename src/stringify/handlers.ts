@@ -308,11 +308,11 @@ export function print(node: Node, st: State): string {
   if (typeof hit === 'string') return hit
   if (hit) throw hit
   // In a search, the same subtree with the same flips and context prints as in an earlier run. (The
-  // context beyond the memo key: the enclosing italic's delimiter, and the start of `rest`, the output
-  // of the right siblings, which changes when their flips do; the rest of the state follows from the
-  // path. All of `rest` made the key cost more than it saved; a print kept for a context that differs
-  // further on can only cost a form, as every run's output is checked.)
-  const across = kept !== undefined && flipped !== undefined ? `${key}|${st.italic}|${flipsIn(path)}|${st.rest.slice(0, 64)}` : undefined
+  // context beyond the memo key: the enclosing italic's delimiter, and `rest`, the output of the right
+  // siblings, which changes when their flips do; the rest of the state follows from the path. All of
+  // `rest`, not its start: a `<` whose token would end far on, at a `>` that a flip there keeps out,
+  // was kept escaped where it could now be bare, and a search missed the form it needed.)
+  const across = kept !== undefined && flipped !== undefined ? `${key}|${st.italic}|${flipsIn(path)}|${st.rest}` : undefined
   const earlier = across === undefined ? undefined : kept!.get(node)?.get(across)
   if (earlier !== undefined) {
     // (Far less than printing it again, but not free: a search must still end.)
@@ -1167,20 +1167,27 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
   autolink(node, st) {
     const { url } = node
     if (node.suppressEmbed) {
-      // `<name@host>` reads as a `mailto:` link.
-      const out = `<${url.startsWith('mailto:') ? url.slice(7) : url}>`
-      const read = parse(out).children
-      if (read.length !== 1 || read[0]!.type !== 'autolink' || read[0].url !== url) fail(node, 'invalid-url', st)
-      return out
+      // `<name@host>` reads as a `mailto:` link; a `mailto:` URL of another shape (`mailto:/a`) keeps
+      // its scheme, as any URL in angle brackets.
+      const forms = url.startsWith('mailto:') ? [`<${url.slice(7)}>`, `<${url}>`] : [`<${url}>`]
+      const out = forms.find((form) => {
+        const read = parse(form).children
+        return read.length === 1 && read[0]!.type === 'autolink' && read[0].url === url
+      })
+      return out ?? fail(node, 'invalid-url', st)
     }
     // A bare URL runs on over everything up to a space or `<`, then gives back trailing punctuation.
     const after = st.last ? '' : st.rest
     const m = bareUrl(url + after, 0, url.length + after.length)
     if (m?.url !== url || !m.safe) {
-      // A URL that reads alone but runs on into what follows (`https://a.co` before `x`) is fine: its
-      // place is not.
-      const alone = after && bareUrl(url, 0, url.length)
-      fail(node, alone && alone.url === url && alone.safe ? 'unrepresentable' : 'invalid-url', st)
+      // A URL that reads alone but runs on into what follows (`https://a.co` before `x`), or that
+      // reads only before an unbalanced `)` (`http://a.co.` in `(http://a.co.)`, whose `.` the
+      // URL keeps once the `)` goes back), is fine: its place is not.
+      const reads = (t: string) => {
+        const alone = bareUrl(t, 0, t.length)
+        return alone?.url === url && alone.safe
+      }
+      fail(node, reads(url) || reads(`${url})`) ? 'unrepresentable' : 'invalid-url', st)
     }
     return url
   },
