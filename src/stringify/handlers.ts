@@ -929,8 +929,19 @@ function wrap(node: Text, st: State, at: number): string | undefined {
  */
 function refused(node: Text, st: State, at: number, fits = (_out: string) => true): string {
   const v = node.value
+  // In a search, the second form that reads back may be the one its neighbours need (one that leaves
+  // the final newline to a list after it, or keeps a `<url>` before from closing across the newline
+  // with a line break); the first is kept for when there is no second.
+  let skip = decide()
+  let first: string | undefined
+  const take = (out: string): boolean => {
+    first ??= out
+    const taken = !skip
+    skip = false
+    return taken
+  }
   const wrapped = attempt(() => wrap(node, st, at))
-  if (wrapped !== undefined && fits(wrapped)) return wrapped
+  if (wrapped !== undefined && fits(wrapped) && take(wrapped)) return wrapped
   const want = { type: 'text', children: [node] } as Parent
   const starts = [...v.slice(0, at).matchAll(/\[/g)].map((m) => m.index).reverse()
   const ends = [...v.slice(at).matchAll(/\)/g)].slice(0, 6).map((m) => at + m.index + 1)
@@ -947,11 +958,11 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
       const tail = attempt(() => (e < v.length ? handlers.text({ type: 'text', value: v.slice(e) }, { ...st, before: v.slice(0, e), prevChar: ')', prev: node }) : ''))
       for (const before of tail === undefined ? [] : heads) {
         const out = attempt(() => escapeText(before, { ...st, next: '[', last: false, rest: v.slice(s, e) + tail }) + v.slice(s, e) + tail)
-        if (out !== undefined && fits(out) && (reads(want, out, st) || readsInItem(node, out, st))) return out
+        if (out !== undefined && fits(out) && (reads(want, out, st) || readsInItem(node, out, st)) && take(out)) return out
       }
     }
   }
-  return fail(node, 'unrepresentable-text', st)
+  return first ?? fail(node, 'unrepresentable-text', st)
 }
 
 /**

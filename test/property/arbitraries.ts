@@ -269,6 +269,23 @@ export function textScanTextOf(options: TextOptions = {}): fc.Arbitrary<string> 
 }
 
 /**
+ * Pieces of every rule that reads on to a `>` or a `)`: bare URLs (which give back trailing
+ * punctuation and unbalanced parentheses), URLs in angle brackets, contact links, tokens, masked links,
+ * beside line breaks, lists and the shrug: where a text's escapes and forms hang on what comes far
+ * after it (what fuzzing with every token found the printer missing).
+ */
+export function urlDenseTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
+  const piece = fc.constantFrom(
+    '<', '>', '<@', '<#', '<t:', '<:a:', '<a:', '</', '<id:', ':', ':/', '://', 'http://', 'https://a.co',
+    'http://x.', 'mailto:', 'tel:', 'steam://', '@', 'x@y.z', '[', ']', '(', ')', '](', '](<', '"', "'",
+    '.', ',', ';', '  \n', '\n', ' ', 'a', '1', '123456789012345678', '*', '_', '~~', '||', '\\',
+    '¯\\_(ツ)_/¯', '> ', '- ', '# ', '`', '@everyone', 'xn--', '%', '#',
+  )
+  // (Of every length up to the maximum: the forms that hang on far context need long messages.)
+  return fc.array(piece, { maxLength: options.maxParts ?? 40, size: 'max' }).map((parts) => parts.join(''))
+}
+
+/**
  * Long messages (a few hundred to a few thousand characters) dense in delimiters, openers of every
  * token, block markers and line endings: many spans side by side, where the printer's search for
  * each span's form must reach the choices of neighbours printed long before.
