@@ -929,16 +929,14 @@ function wrap(node: Text, st: State, at: number): string | undefined {
  */
 function refused(node: Text, st: State, at: number, fits = (_out: string) => true): string {
   const v = node.value
-  // In a search, the second form that reads back may be the one its neighbours need (one that leaves
-  // the final newline to a list after it, or keeps a `<url>` before from closing across the newline
-  // with a line break); the first is kept for when there is no second.
-  let skip = decide()
+  // In a search, a later form that reads back (up to the fourth, by two decisions) may be the one its
+  // neighbours need (one that leaves the final newline to a list after it, or keeps a `<url>` before
+  // from closing across the newline with a line break); the first is kept for when there are fewer.
+  let skip = (decide() ? 1 : 0) + (decide() ? 2 : 0)
   let first: string | undefined
   const take = (out: string): boolean => {
     first ??= out
-    const taken = !skip
-    skip = false
-    return taken
+    return skip-- === 0
   }
   const wrapped = attempt(() => wrap(node, st, at))
   if (wrapped !== undefined && fits(wrapped) && take(wrapped)) return wrapped
@@ -1014,8 +1012,9 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     }
     if (br) return refused(node, st, at)
     // In a search, wrapping is also a choice wherever it fits (a span's content cannot start with a
-    // newline, and a word character after an italic's closing `_` undoes it).
-    const wraps = /^[^: >]+:\/[^ >]*[^ >\n]/.exec(v)
+    // newline, and a word character after an italic's closing `_` undoes it; a star italic's content
+    // cannot end with one, which the brackets keep from its closer: `*<p:/\n>*t`).
+    const wraps = /^[^: >]+:\/[^ >]+/.exec(v)
     // Whitespace at the start that the client trims, or that the block before takes in.
     const swallowed = prev !== undefined && blockBefore(prev, v, st.last)
     const lead = swallowed || (st.f & (F_ITEM | F_HEADING | F_SUB) && !prev && /^\s/.test(v))

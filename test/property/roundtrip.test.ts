@@ -337,11 +337,18 @@ describe('stringify round trip', () => {
     // Texts that keep two spaces before a newline inside a construct the client refuses, where the
     // first form that reads back alone is not the one the neighbours need: a `<url>` that takes the
     // final newline from the list after it, and a first line without the line break that keeps the
-    // `<` before from starting a `<url>` across it (a search now may take the second form).
+    // `<` before from starting a `<url>` across it (a search now may take a later form).
     '[  \n]():/\n- a',
     'http://x(<http://co  \n>[](  \n)',
+    // (And the third or fourth form.)
+    '[]([](  \n) http://](@)',
+    'http://co<http://--  \n[>  \n:/]()',
     // What the property on text dense in URLs found on the printer before these (4,777 runs).
     'http://http://<http://x.123456789012345678https://a.coxn--<t:](<<<id:](<<<<[  \n> ',
+    // A text that ends with a newline inside a star italic before a word character: only the refused
+    // `<url>` form keeps the newline off the closer, and it was no choice where nothing but newlines
+    // followed the `:/`.
+    '*<p:/\n>*t',
   ]
   for (const text of regressions) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
