@@ -794,14 +794,18 @@ function reads(node: Parent, c: string, st: State, block = false): boolean {
 
 /** {@link reads}, telling where not: the first child of `node` that `c` parses differently, or -1. */
 function misread(node: Parent, c: string, st: State, block = false): number {
+  const diff = differ(node, { type: node.type, children: readAt(c, st, block) } as Node)
+  return diff === undefined ? -1 : (diff[1][0] ?? node.children.length - 1)
+}
+
+/** The nodes `c` parses to where `st` says it stands (see {@link reads}). */
+function readAt(c: string, st: State, block = false): Node[] {
   const fresh = block || /\n *$/.test(st.before)
   // In a quote, as the content of one (which has quotes off).
   const quote = st.f & F_QUOTE ? '>>> ' : ''
   let kids: Node[] = parse(quote + (fresh ? c : `<@0>${c}`)).children
   if (quote) kids = (kids[0] as Parent | undefined)?.children ?? []
-  kids = kids.slice(fresh ? 0 : 1)
-  const diff = differ(node, { type: node.type, children: kids } as Node)
-  return diff === undefined ? -1 : (diff[1][0] ?? node.children.length - 1)
+  return kids.slice(fresh ? 0 : 1)
 }
 
 /** Bold, underline, strikethrough and spoiler: fixed delimiters. */
@@ -933,9 +937,14 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
   // neighbours need (one that leaves the final newline to a list after it, or keeps a `<url>` before
   // from closing across the newline with a line break); the first is kept for when there are fewer.
   let skip = (decide() ? 1 : 0) + (decide() ? 2 : 0)
+  // The first form that reads back alone, and the first that also reads back before what follows
+  // it, which wins (the raw part of a refused link may run on into a `]` and `)` further on).
   let first: string | undefined
+  let ahead: string | undefined
   const take = (out: string): boolean => {
     first ??= out
+    if (st.rest && differ(node, readAt(out + st.rest, st)[0])) return false
+    ahead ??= out
     return skip-- === 0
   }
   const wrapped = attempt(() => wrap(node, st, at))
@@ -960,7 +969,7 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
       }
     }
   }
-  return first ?? fail(node, 'unrepresentable-text', st)
+  return ahead ?? first ?? fail(node, 'unrepresentable-text', st)
 }
 
 /**
@@ -1013,12 +1022,13 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     if (br) return refused(node, st, at)
     // In a search, wrapping is also a choice wherever it fits (a span's content cannot start with a
     // newline, and a word character after an italic's closing `_` undoes it; a star italic's content
-    // cannot end with one, which the brackets keep from its closer: `*<p:/\n>*t`).
-    const wraps = /^[^: >]+:\/[^ >]+/.exec(v)
+    // cannot end with one, which the brackets keep from its closer: `*<p:/\n>*t`), from the start or
+    // where a scheme starts after a `:`, space or `>` (`*:<p:/\n>*t`).
+    const wraps = /(?:^|[: >])([^: >]+:\/[^ >]+)/.exec(v)
     // Whitespace at the start that the client trims, or that the block before takes in.
     const swallowed = prev !== undefined && blockBefore(prev, v, st.last)
     const lead = swallowed || (st.f & (F_ITEM | F_HEADING | F_SUB) && !prev && /^\s/.test(v))
-    if (lead || edge(st, v) || (wraps && !isSafeUrl(wraps[0]) && decide())) {
+    if (lead || edge(st, v) || (wraps && !isSafeUrl(wraps[1]!) && decide())) {
       // From the start, or from the first newline on (the spaces before it stay outside), or, when
       // only the end needs it, from where a scheme starts after a `:`, space or `>` (`:<p:/\n>` at the
       // end of an item).
