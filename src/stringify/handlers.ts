@@ -1024,7 +1024,8 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // newline, and a word character after an italic's closing `_` undoes it; a star italic's content
     // cannot end with one, which the brackets keep from its closer: `*<p:/\n>*t`), from the start or
     // where a scheme starts after a `:`, space or `>` (`*:<p:/\n>*t`).
-    const wraps = /(?:^|[: >])([^: >]+:\/[^ >]+)/.exec(v)
+    // (Most texts hold no `:/`: the search for it settles them before the expression tries every word.)
+    const wraps = v.includes(':/') ? /(?:^|[: >])([^: >]+:\/[^ >]+)/.exec(v) : null
     // Whitespace at the start that the client trims, or that the block before takes in.
     const swallowed = prev !== undefined && blockBefore(prev, v, st.last)
     const lead = swallowed || (st.f & (F_ITEM | F_HEADING | F_SUB) && !prev && /^\s/.test(v))
