@@ -110,6 +110,7 @@ export function content(
 ): string {
   if (parent.children.length === 0) fail(parent, 'empty-content', st)
   const run = () => row(parent, st, f, open, close, block, raw, italic, flips)
+  // (Inside a span that holds its children's searches, block content holds its own too.)
   if (!block || flipped || (holding && parent.type !== 'root')) return run()
   let error: unknown
   try {
@@ -1204,11 +1205,11 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       // A URL that reads alone but runs on into what follows (`https://a.co` before `x`), or that
       // reads only before an unbalanced `)` (`http://a.co.` in `(http://a.co.)`, whose `.` the
       // URL keeps once the `)` goes back), is fine: its place is not.
-      const reads = (t: string) => {
+      const bare = (t: string) => {
         const alone = bareUrl(t, 0, t.length)
         return alone?.url === url && alone.safe
       }
-      fail(node, reads(url) || reads(`${url})`) ? 'unrepresentable' : 'invalid-url', st)
+      fail(node, bare(url) || bare(`${url})`) ? 'unrepresentable' : 'invalid-url', st)
     }
     return url
   },

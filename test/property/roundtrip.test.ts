@@ -107,8 +107,8 @@ describe('stringify round trip', () => {
   // A known gap: such trees that neither finds a form for; `stringify` then throws
   // `ambiguous-delimiters` (the final check above still holds). `bench/printable.js` finds them in
   // random star-dense messages of 4,000 characters (4 and 2 of 100, seeds 1 and 2; none of 300 at
-  // 2,000 for seed 3). This one is shrunk from one of the 5 messages of 2,000 characters that still do
-  // not print, of 1,500 (seeds 1 to 5; 12 before). The search finds its form with 16 times the
+  // 2,000 for seed 3). This one is shrunk from one of the 5 messages of 2,000 characters that did not
+  // print, of 1,500 (seeds 1 to 5; 12 before, 4 now). The search finds its form with 16 times the
   // budget. It passes once the printer prints it.
   const costly = [
     '_ _*#*_)_||_||~~#~~*o*||\\******\n**\\_)_\n*\n*******||**[*',
