@@ -17,6 +17,7 @@ import {
   markupTextWithControlsOf,
   textScanTextOf,
   unicodeTextOf,
+  urlDenseTextOf,
   withPreprocessedCharacters,
 } from './arbitraries.js'
 
@@ -57,6 +58,10 @@ describe('the runtime parser and the grammar oracle', () => {
 
   it('should build identical trees where the text scan looks again (URL schemes, line breaks, numbered lines)', () => {
     fc.assert(fc.property(textScanTextOf(), agree), { numRuns: 1500 })
+  })
+
+  it('should build identical trees for messages dense in URLs, angle brackets, tokens and masked links', () => {
+    fc.assert(fc.property(urlDenseTextOf({ maxParts: 24 }), agree), { numRuns: 600 })
   })
 
   it('should build identical trees for emphasis-dense messages', () => {
