@@ -952,15 +952,16 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
   if (wrapped !== undefined && fits(wrapped) && take(wrapped)) return wrapped
   const want = { type: 'text', children: [node] } as Parent
   const starts = [...v.slice(0, at).matchAll(/\[/g)].map((m) => m.index).reverse()
-  const ends = [...v.slice(at).matchAll(/\)/g)].slice(0, 6).map((m) => at + m.index + 1)
+  const ends = [...v.slice(at).matchAll(/\)|\]\(/g)].slice(0, 6).map((m) => at + m.index + m[0].length)
   const src = preprocess(v)
   for (const s of starts.slice(0, 6)) {
     // The part before it as text, or with its newline as a line break (after a bare URL, a `<`
     // before the newline ends the URL, and would start one in angle brackets across the newline).
     const head = v.slice(0, s)
     const heads = [head, lineBreak(head, st)].filter((h) => h !== undefined)
-    // Where the link rule's match from there ends (its text may hold `)` and `](`), or one of the first
-    // few `)` after the spaces.
+    // Where the link rule's match from there ends (its text may hold `)` and `](`), or after one of
+    // the first few `)` or `](` after the spaces (what follows a `](` may be a `<url>` the client
+    // refuses: `[]((  \n):x\)](<\n:/\>`).
     const link = matchLink(src, s, v.length, {})
     for (const e of new Set([...(link ? [link.end] : []), ...ends, v.length])) {
       const tail = attempt(() => (e < v.length ? handlers.text({ type: 'text', value: v.slice(e) }, { ...st, before: v.slice(0, e), prevChar: ')', prev: node }) : ''))

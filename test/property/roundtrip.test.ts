@@ -355,6 +355,8 @@ describe('stringify round trip', () => {
     '*:<p:/\n>*x',
     '*a <p:/\n>*x',
     '[]([[](  \n))`]()`',
+    // A refused link whose raw part ends after a `](`, before a `<url>` the client refuses.
+    '[]((  \n):http://\\)](<\n:/\\>/',
   ]
   for (const text of regressions) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
