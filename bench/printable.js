@@ -5,13 +5,15 @@
 // not the fewest), and the time each call takes.
 //
 //   npm run build && node bench/printable.js [--lib=path/to/index.js] [--n=1000] [--seed=1]
-//                                            [--kinds=stars,dense] [--lengths=100,200,500,1000] [--json]
+//                                            [--kinds=stars,dense,urls] [--lengths=100,200,500,1000] [--json]
 //
 // Messages are glued from pieces drawn by a seeded mulberry32 PRNG until they
 // reach the length: the same strings on every machine. `stars`: runs of stars
 // of every length beside underscores, the other delimiters, escaped stars and
 // line starts (the printer's hardest case); `dense`: every token opener,
-// delimiter, block marker and line ending. Run it on two builds
+// delimiter, block marker and line ending; `urls` (not run unless asked): bare
+// URLs that give back punctuation, `<url>`s, contact links, tokens and masked
+// links beside line breaks, where a text's form hangs on what comes far after it. Run it on two builds
 // (`--lib=$(node bench/build-rev.js <rev>)`) to compare them on the same messages.
 import { mulberry32 } from './corpus.js'
 import { environment, escapes, fmt, libPath, loadLib, parseArgs, printEnvironment, table } from './util.js'
@@ -28,6 +30,12 @@ const PIECES = {
     '*', '**', '_', '__', '~~', '||', '`', '```', '\\', '<@', '<@&', '<#', '<t:', ':', '>', '<', '[', ']', '(', ')', '](',
     '> ', '>>> ', '# ', '-# ', '- ', '1. ', '\n', ' ', 'a', 'b', 'https://a.co', '123456789012345678', '@everyone',
     '<:a:', '</a:', 'xn--', '¯\\_(ツ)_/¯', '  \n', '\t', '\r\n',
+  ],
+  urls: [
+    '<', '>', '<@', '<#', '<t:', '<:a:', '<a:', '</', '<id:', ':', ':/', '://', 'http://', 'https://a.co', 'http://x.',
+    'mailto:', 'tel:', 'steam://', '@', 'x@y.z', '[', ']', '(', ')', '](', '](<', '"', "'", '.', ',', ';', '  \n', '\n',
+    ' ', 'a', '1', '123456789012345678', '*', '_', '~~', '||', '\\', '¯\\_(ツ)_/¯', '> ', '- ', '# ', '`', '@everyone',
+    'xn--', '%', '#',
   ],
 }
 const kinds = String(args.kinds ?? 'stars,dense').split(',')
