@@ -927,6 +927,22 @@ function wrap(node: Text, st: State, at: number): string | undefined {
 }
 
 /**
+ * A text with the unsafe bare URL at `at` as typed (backslashes and all, as the client shows it), the
+ * rest escaped around it; `undefined` when no unsafe bare URL starts there.
+ */
+function asTyped(node: Text, st: State, at: number): string | undefined {
+  const v = node.value
+  const m = bareUrl(v, at, v.length)
+  if (!m || m.safe) return undefined
+  const url = m.url
+  const end = at + url.length
+  // What follows must end the URL where it ends: as after a bare URL of a link (see `text`).
+  const prev = { type: 'autolink', url, suppressEmbed: false } as Autolink
+  const tail = end < v.length ? handlers.text({ type: 'text', value: v.slice(end) }, { ...st, before: v.slice(0, end), prevChar: url.slice(-1), prev }) : ''
+  return escapeText(v.slice(0, at), { ...st, next: url[0]!, last: false, rest: url + tail }) + url + tail
+}
+
+/**
  * A text holding two spaces before a newline (at `at`), which only survive inside a construct the
  * client refuses: a URL in angle brackets, or a masked link. As little of it as needed goes raw: from
  * a `[` that may start the link to a `)` that may end it, the rest as text. `fits`: what else the
@@ -1022,6 +1038,13 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       return tries.find((t) => t && ends(t)) ?? out ?? fail(node, 'unrepresentable-text', st)
     }
     if (br) return refused(node, st, at)
+    // In a search, an unsafe bare URL may print as typed, as the client shows it: its escapes may
+    // let a link the client refuses before it run on (`[]((  \n)_:steam:///\)\n:/%_`).
+    const scheme = v.search(/(?:https?|steam):\/\//)
+    if (scheme >= 0 && decide()) {
+      const out = attempt(() => asTyped(node, st, scheme))
+      if (out !== undefined) return out
+    }
     // In a search, wrapping is also a choice wherever it fits (a span's content cannot start with a
     // newline, and a word character after an italic's closing `_` undoes it; a star italic's content
     // cannot end with one, which the brackets keep from its closer: `*<p:/\n>*t`), from the start or

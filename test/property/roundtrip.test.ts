@@ -357,6 +357,9 @@ describe('stringify round trip', () => {
     '[]([[](  \n))`]()`',
     // A refused link whose raw part ends after a `](`, before a `<url>` the client refuses.
     '[]((  \n):http://\\)](<\n:/\\>/',
+    // An unsafe bare URL, which the client shows as typed, after a refused link: escaped, it let the
+    // link's target run on to its `)` (a search may now print it as typed).
+    '[]((  \n)_:steam:///\\)\n:/%_',
   ]
   for (const text of regressions) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
