@@ -1040,7 +1040,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     if (br) return refused(node, st, at)
     // In a search, an unsafe bare URL may print as typed, as the client shows it: its escapes may
     // let a link the client refuses before it run on (`[]((  \n)_:steam:///\)\n:/%_`).
-    const scheme = v.search(/(?:https?|steam):\/\//)
+    const scheme = flipped && v.includes('://') ? v.search(/(?:https?|steam):\/\//) : -1
     if (scheme >= 0 && decide()) {
       const out = attempt(() => asTyped(node, st, scheme))
       if (out !== undefined) return out
