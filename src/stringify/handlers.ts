@@ -188,6 +188,7 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
       italic,
       // (A quote that ends a span ends where the span does: so do its last blocks.)
       inSpan: !block || (parent.type === 'blockQuote' && st.inSpan && st.last),
+      trimmed: i === n - 1 && (/^(?:listItem|heading|subtext)$/.test(parent.type) || (parent.type === 'blockQuote' && st.trimmed)),
     }
     let printed = ''
     try {
@@ -873,8 +874,8 @@ function attempt<T>(run: () => T): T | undefined {
   }
 }
 
-/** Whether a text ends in whitespace where a heading, subtext or list item trims it (outside quotes and spans). */
-const edge = (st: State, v: string): boolean => st.last && !st.inSpan && !(st.f & F_QUOTE) && (st.f & (F_ITEM | F_HEADING | F_SUB)) > 0 && /\s$/.test(v)
+/** Whether a text ends in whitespace where a heading, subtext or list item trims it (see `State.trimmed`). */
+const edge = (st: State, v: string): boolean => st.trimmed && /\s$/.test(v)
 
 /**
  * `v` with its first newline in the line-break form (two spaces before it, which the client drops), or

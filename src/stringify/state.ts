@@ -53,4 +53,9 @@ export interface State {
   italic: string
   /** Whether the node's parse scope ends at a span's closing delimiter (rather than at a block's end). */
   inSpan: boolean
+  /**
+   * Whether the node ends the content of a heading, subtext or list item, whose end the client trims:
+   * as its last child, or as the last child of a quote that does.
+   */
+  trimmed: boolean
 }
