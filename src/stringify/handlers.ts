@@ -168,6 +168,8 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
   // own search finds their form leave it to the block's search to start from. (Outside a search,
   // and not in a print for fewer escapes, which a failure ends.)
   let failed: StringifyError | undefined
+  // Whether the last child ends a heading, subtext or list item (see `State.trimmed`).
+  const trims = /^(?:listItem|heading|subtext)$/.test(parent.type) || (parent.type === 'blockQuote' && st.trimmed)
   for (let i = n - 1; i >= 0; i--) {
     const kid = kids[i]!
     const prev = kids[i - 1]
@@ -188,7 +190,7 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
       italic,
       // (A quote that ends a span ends where the span does: so do its last blocks.)
       inSpan: !block || (parent.type === 'blockQuote' && st.inSpan && st.last),
-      trimmed: i === n - 1 && (/^(?:listItem|heading|subtext)$/.test(parent.type) || (parent.type === 'blockQuote' && st.trimmed)),
+      trimmed: i === n - 1 && trims,
     }
     let printed = ''
     try {
