@@ -876,6 +876,15 @@ function attempt<T>(run: () => T): T | undefined {
   }
 }
 
+/**
+ * Whether a text that starts the content of a `parent` starts with whitespace the client trims there:
+ * any, in a heading or subtext; in a list item, the spaces (and tabs, CRs and form feeds, which become
+ * spaces) that the bullet takes, not a no-break space (`- \u2003:/` keeps it). A quote or span inside
+ * starts after its own marker, which nothing trims.
+ */
+const trimsStart = (parent: string, v: string): boolean =>
+  parent === 'listItem' ? /^[\t\n\f\r ]/.test(v) : (parent === 'heading' || parent === 'subtext') && /^\s/.test(v)
+
 /** Whether a text ends in whitespace where a heading, subtext or list item trims it (see `State.trimmed`). */
 const edge = (st: State, v: string): boolean => st.trimmed && /\s$/.test(v)
 
@@ -995,10 +1004,12 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
 
 /**
  * Whether `out` reads as `node` inside a list item, where headings are off (so a `#` at its start needs
- * no escape), and before something else (so the item does not trim its end).
+ * no escape), and before something else (so the item does not trim its end). Not inside a quote in
+ * the item, whose lines may start headings; a quote around the list reads the item alike
+ * (`>>> - #\u00a0[](  \n  )`).
  */
 function readsInItem(node: Text, out: string, st: State): boolean {
-  if (!(st.f & F_ITEM) || st.f & F_QUOTE) return false
+  if (!(st.f & F_ITEM) || (st.f & F_QUOTE && st.parentType !== 'listItem')) return false
   const fresh = /\n *$/.test(st.before)
   const list = parse(`- ${((fresh ? '' : '<@0>') + out).replaceAll('\n', '\n  ')}<@0>`).children
   const kids = list.length === 1 && list[0]!.type === 'list' ? ((list[0] as List).children[0]?.children ?? []) : []
@@ -1056,7 +1067,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     const wraps = v.includes(':/') ? /(?:^|[: >])([^: >]+:\/[^ >]+)/.exec(v) : null
     // Whitespace at the start that the client trims, or that the block before takes in.
     const swallowed = prev !== undefined && blockBefore(prev, v, st.last)
-    const lead = swallowed || (st.f & (F_ITEM | F_HEADING | F_SUB) && !prev && /^\s/.test(v))
+    const lead = swallowed || (!prev && trimsStart(st.parentType, v))
     if (lead || edge(st, v) || (wraps && !isSafeUrl(wraps[1]!) && decide())) {
       // From the start, or from the first newline on (the spaces before it stay outside), or, when
       // only the end needs it, from where a scheme starts after a `:`, space or `>` (`:<p:/\n>` at the
