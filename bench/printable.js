@@ -11,12 +11,19 @@
 // reach the length: the same strings on every machine. `stars`: runs of stars
 // of every length beside underscores, the other delimiters, escaped stars and
 // line starts (the printer's hardest case); `dense`: every token opener,
-// delimiter, block marker and line ending; `urls` (not run unless asked): bare
+// delimiter, block marker and line ending. Not run unless asked: `urls`, bare
 // URLs that give back punctuation, `<url>`s, contact links, tokens and masked
-// links beside line breaks, where a text's form hangs on what comes far after it. Run it on two builds
+// links beside line breaks, where a text's form hangs on what comes far after
+// it; `tokens`, whole tokens and their broken forms, contact links, control
+// characters, lone surrogates and emoji; `lines`, lines that start with one to
+// three block markers (quotes, items, headings, subtext, fences) and odd
+// whitespace, then a few pieces. Run it on two builds
 // (`--lib=$(node bench/build-rev.js <rev>)`) to compare them on the same messages.
+//
+// A print that reads back as another tree is a bug, not a gap: it is counted
+// (`misread`) and the script exits 1.
 import { mulberry32 } from './corpus.js'
-import { environment, escapes, fmt, libPath, loadLib, parseArgs, printEnvironment, table } from './util.js'
+import { environment, sameTree, escapes, fmt, libPath, loadLib, parseArgs, printEnvironment, table } from './util.js'
 
 const args = parseArgs()
 const N = Number(args.n ?? 1000)
@@ -37,6 +44,39 @@ const PIECES = {
     ' ', 'a', '1', '123456789012345678', '*', '_', '~~', '||', '\\', '¯\\_(ツ)_/¯', '> ', '- ', '# ', '`', '@everyone',
     'xn--', '%', '#',
   ],
+  tokens: [
+    '*', '**', '_', '__', '~~', '||', '`', '```', '\\', '<@', '<@!', '<@&', '<#', '<t:', ':', '>', '<', '[', ']', '(', ')',
+    '](', '](<', '> ', '>>> ', '# ', '## ', '-# ', '- ', '* ', '1. ', '\n', ' ', '  ', 'a', 'b', 'https://a.co',
+    'http://x.y/z', '123456789012345678', '1700000000', ':R>', ':t>', '@everyone', '@here', '<:a:', '<a:b:', '</a:',
+    '<id:customize>', 'xn--', '¯\\_(ツ)_/¯', '  \n', '\t', '\r\n', '\r', '\f', '😀', '\u200b', '\ud800', 'é', 'mailto:',
+    '<+1 555>', 'x@y.z',
+  ],
+  lines: [
+    '*', '**', '_', '__', '~~', '||', '`', '\\', '<@1>', '<#1>', '<t:1:R>', '<:a:1>', '@everyone', 'https://a.co', 'http://x.',
+    '<https://a.co>', '[a](https://a.co)', '[', ']', '(', ')', '](', '<', '>', ':', '/', 'a', 'b c', ' ', '  ', '#', '-', '.',
+    '1.', '¯\\_(ツ)_/¯', '```', '  \n', '\t',
+  ],
+}
+const MARKERS = ['', '', '', '> ', '>>> ', '- ', '* ', '1. ', '2) ', '# ', '## ', '### ', '-# ', '  - ', '    ', ' ', '```\n', '```js\n']
+const SPACES = ['', ' ', '  ', '\u00a0', '\t', '\u2003', ' \u00a0', '\u200b']
+const ENDS = ['\n', '\n', '\n\n', '\r\n', '\n ']
+
+/** A message of `length` characters or a little more, of the given kind, drawn from `random`. */
+function message(kind, length, random) {
+  const pick = (list) => list[Math.floor(random() * list.length)]
+  const pieces = PIECES[kind]
+  let s = ''
+  while (s.length < length) {
+    if (kind !== 'lines') {
+      s += pick(pieces)
+      continue
+    }
+    for (let depth = 1 + Math.floor(random() * 3); depth > 0; depth--) s += pick(MARKERS) + (random() < 0.3 ? pick(SPACES) : '')
+    s += pick(SPACES)
+    for (let k = Math.floor(random() * 8); k > 0; k--) s += pick(pieces)
+    s += pick(ENDS)
+  }
+  return s
 }
 const kinds = String(args.kinds ?? 'stars,dense').split(',')
 const lengths = String(args.lengths ?? '100,200,500,1000').split(',').map(Number)
@@ -46,18 +86,23 @@ const rows = []
 for (const kind of kinds) {
   for (const length of lengths) {
     const random = mulberry32(SEED)
-    const pieces = PIECES[kind]
     let failed = 0
+    let misread = 0
     let more = 0
     let example
     let total = 0
     let slowest = 0
     for (let i = 0; i < N; i++) {
-      let s = ''
-      while (s.length < length) s += pieces[Math.floor(random() * pieces.length)]
+      const s = message(kind, length, random)
       const t0 = performance.now()
       try {
-        if (escapes(ours.stringify(ours.parse(s))) > escapes(s)) more++
+        const tree = ours.parse(s)
+        const out = ours.stringify(tree)
+        if (escapes(out) > escapes(s)) more++
+        if (!sameTree(ours.parse(out), tree)) {
+          misread++
+          console.error(`misread (${kind}, ${length}): ${JSON.stringify(s)} printed as ${JSON.stringify(out)}`)
+        }
       } catch (error) {
         if (error?.name !== 'StringifyError') throw error
         failed++
@@ -67,7 +112,7 @@ for (const kind of kinds) {
       total += ms
       slowest = Math.max(slowest, ms)
     }
-    rows.push({ kind, length, messages: N, failed, more, meanMs: total / N, maxMs: slowest, example })
+    rows.push({ kind, length, messages: N, failed, misread, more, meanMs: total / N, maxMs: slowest, example })
   }
 }
 
@@ -78,10 +123,11 @@ if (args.json) {
   console.log(`method:  ${N} messages per kind and length, mulberry32(${SEED}); stringify(parse(s)) on each\n`)
   console.log(
     table(
-      ['kind', 'chars', 'messages', 'did not print', 'more escapes', 'mean ms', 'max ms'],
-      rows.map((r) => [r.kind, String(r.length), String(r.messages), String(r.failed), String(r.more), fmt(r.meanMs), fmt(r.maxMs, 0)]),
+      ['kind', 'chars', 'messages', 'did not print', 'misread', 'more escapes', 'mean ms', 'max ms'],
+      rows.map((r) => [r.kind, String(r.length), String(r.messages), String(r.failed), String(r.misread), String(r.more), fmt(r.meanMs), fmt(r.maxMs, 0)]),
     ),
   )
   const first = rows.find((r) => r.example)
   if (first) console.log(`\nfirst that did not print (${first.kind}, ${first.length}): ${JSON.stringify(first.example.slice(0, 120))}…`)
 }
+if (rows.some((r) => r.misread)) process.exitCode = 1

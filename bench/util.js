@@ -35,6 +35,12 @@ export async function loadLib(path) {
   return import(pathToFileURL(path).href)
 }
 
+/** Whether two trees are the same, positions aside (what a round trip must keep). */
+export function sameTree(a, b) {
+  const withoutPositions = (key, value) => (key === 'position' ? undefined : value)
+  return JSON.stringify(a, withoutPositions) === JSON.stringify(b, withoutPositions)
+}
+
 /** The escapes in a message: backslashes before punctuation (a pair of backslashes is one). */
 export const escapes = (text) => text.match(/\\[^\sA-Za-z\d]/g)?.length ?? 0
 
