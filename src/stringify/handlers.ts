@@ -168,8 +168,8 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
   // own search finds their form leave it to the block's search to start from. (Outside a search,
   // and not in a print for fewer escapes, which a failure ends.)
   let failed: StringifyError | undefined
-  // Whether the last child ends a heading, subtext or list item (see `State.trimmed`).
-  const trims = /^(?:listItem|heading|subtext)$/.test(parent.type) || (parent.type === 'blockQuote' && st.trimmed)
+  // What the end of the last child loses, as the end of a heading, subtext or list item (see `State.trimmed`).
+  const trims = trimmedBy(parent.type) ?? (parent.type === 'blockQuote' ? st.trimmed : undefined)
   for (let i = n - 1; i >= 0; i--) {
     const kid = kids[i]!
     const prev = kids[i - 1]
@@ -190,7 +190,7 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
       italic,
       // (A quote that ends a span ends where the span does: so do its last blocks.)
       inSpan: !block || (parent.type === 'blockQuote' && st.inSpan && st.last),
-      trimmed: i === n - 1 && trims,
+      trimmed: i === n - 1 ? trims : undefined,
     }
     let printed = ''
     try {
@@ -877,16 +877,14 @@ function attempt<T>(run: () => T): T | undefined {
 }
 
 /**
- * Whether a text that starts the content of a `parent` starts with whitespace the client trims there:
- * any, in a heading or subtext; in a list item, the spaces (and tabs, CRs and form feeds, which become
- * spaces) that the bullet takes, not a no-break space (`- \u2003:/` keeps it). A quote or span inside
- * starts after its own marker, which nothing trims.
+ * The whitespace the client trims from the ends of the content of a node of type `type`: any, for a
+ * heading or subtext; for a list item, spaces and newlines (tabs, CRs and form feeds become spaces
+ * first), which its bullet and its end take, not a no-break or em space (`- \u2003:/` keeps it).
  */
-const trimsStart = (parent: string, v: string): boolean =>
-  parent === 'listItem' ? /^[\t\n\f\r ]/.test(v) : (parent === 'heading' || parent === 'subtext') && /^\s/.test(v)
+const trimmedBy = (type: string): RegExp | undefined => (type === 'listItem' ? /[\t\n\f\r ]/ : type === 'heading' || type === 'subtext' ? /\s/ : undefined)
 
 /** Whether a text ends in whitespace where a heading, subtext or list item trims it (see `State.trimmed`). */
-const edge = (st: State, v: string): boolean => st.trimmed && /\s$/.test(v)
+const edge = (st: State, v: string): boolean => st.trimmed?.test(v.slice(-1)) === true
 
 /**
  * `v` with its first newline in the line-break form (two spaces before it, which the client drops), or
@@ -1067,7 +1065,8 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     const wraps = v.includes(':/') ? /(?:^|[: >])([^: >]+:\/[^ >]+)/.exec(v) : null
     // Whitespace at the start that the client trims, or that the block before takes in.
     const swallowed = prev !== undefined && blockBefore(prev, v, st.last)
-    const lead = swallowed || (!prev && trimsStart(st.parentType, v))
+    // (A quote or span inside a trimmed block starts after its marker, which nothing trims.)
+    const lead = swallowed || (!prev && trimmedBy(st.parentType)?.test(v[0]!) === true)
     if (lead || edge(st, v) || (wraps && !isSafeUrl(wraps[1]!) && decide())) {
       // From the start, or from the first newline on (the spaces before it stay outside), or, when
       // only the end needs it, from where a scheme starts after a `:`, space or `>` (`:<p:/\n>` at the

@@ -18,7 +18,7 @@ import type { State } from './state.js'
  */
 export function print(tree: Root | Nodes, mode: PrintMode = {}): string {
   resetMemo(mode)
-  const st: State = { path: [], before: '\n', prevChar: '\n', rest: '', next: '', last: true, prev: undefined, nextType: undefined, parentType: '', f: 0, italic: '', inSpan: false, trimmed: false }
+  const st: State = { path: [], before: '\n', prevChar: '\n', rest: '', next: '', last: true, prev: undefined, nextType: undefined, parentType: '', f: 0, italic: '', inSpan: false, trimmed: undefined }
   // The search makes and catches an error for every attempt that fails, and capturing their stack
   // traces took an eighth of the time of messages that search; no one reads them (`stringify` throws
   // a fresh error). As Node's own errors do, capture none meanwhile (where the engine captures any).

@@ -54,8 +54,9 @@ export interface State {
   /** Whether the node's parse scope ends at a span's closing delimiter (rather than at a block's end). */
   inSpan: boolean
   /**
-   * Whether the node ends the content of a heading, subtext or list item, whose end the client trims:
-   * as its last child, or as the last child of a quote that does.
+   * When the node ends the content of a heading, subtext or list item (as its last child, or as the
+   * last child of a quote that does), the whitespace the client trims from that end (one character
+   * of it); `undefined` elsewhere.
    */
-  trimmed: boolean
+  trimmed: RegExp | undefined
 }
