@@ -1157,7 +1157,11 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // (`a`` ```` would close one backtick early).
     const oneLine = lang === undefined && !v.includes('\n') && (v + '```').indexOf('```', 1) === v.length
     const ownLine = st.before.endsWith('\n') && (st.next === '' || st.next === '\n') && !(st.f & (F_HEADING | F_SUB))
-    if (oneLine && (!ownLine || v.startsWith('```'))) return '```' + v + '```'
+    // In a search, one within a line may take the line break too: the `)` of its value may end a masked
+    // link the client refuses before it, which the newline keeps out (`[    \n](()```\n*)```` as text
+    // and a block).
+    const inLine = oneLine && (!ownLine || v.startsWith('```'))
+    if (inLine && !(flipped && !ownLine && !(st.f & (F_HEADING | F_SUB)) && !v.startsWith('```') && decide())) return '```' + v + '```'
     return '```' + (lang ?? '') + '\n' + v + '\n```'
   },
 

@@ -375,6 +375,10 @@ describe('stringify round trip', () => {
     // Nor at its end, which loses only spaces and newlines: a text ending in an em space took the
     // refused `<url>` form, whose `<` joined the one before it.
     '1. http://co<@everyonep:/\u2003',
+    // A refused link (a tab makes the spaces before its newline) before a code block within the line,
+    // which let the link's target run on to the `)` in the block: in a search, the block may take a line
+    // break after its fence.
+    '[\t\n](()```\n*)```',
   ]
   for (const text of regressions) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
