@@ -168,8 +168,12 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
   // own search finds their form leave it to the block's search to start from. (Outside a search,
   // and not in a print for fewer escapes, which a failure ends.)
   let failed: StringifyError | undefined
-  // What the end of the last child loses, as the end of a heading, subtext or list item (see `State.trimmed`).
-  const trims = trimmedBy(parent.type) ?? (parent.type === 'blockQuote' ? st.trimmed : undefined)
+  // What the end of the last child loses, as the end of a heading, subtext or list item, or of a quote
+  // or list that ends one (see `State.trimmed`): the most either trims (an item that ends a heading
+  // loses any whitespace at its end, `# - <s:/\u00a0>`).
+  const own = trimmedBy(parent.type)
+  const outer = /^(?:blockQuote|list|listItem)$/.test(parent.type) ? st.trimmed : undefined
+  const trims = own === LINE_TRIMS || outer === LINE_TRIMS ? LINE_TRIMS : (own ?? outer)
   for (let i = n - 1; i >= 0; i--) {
     const kid = kids[i]!
     const prev = kids[i - 1]
@@ -554,6 +558,10 @@ function decide(): boolean {
  */
 function delimit(node: Parent, st: State, opens: string, size: number, flag: (d: string) => number): string {
   let error: StringifyError | undefined
+  // Whether the span's own search runs: what its flips break is no error of the span's (a text's form
+  // that a flip changes may leave a quote without its line end: `*_\n> p:/\n(_*_)_`), and reported, it
+  // kept the searches around it, which can change more, from running.
+  let searching = false
   const base = st.f & ~F_FLIP
   // Where the last attempt of a search stopped: the child it failed at, or -1 when the content printed.
   let stop = Infinity
@@ -574,7 +582,7 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
       // A node that no text holds wherever it stands fails every attempt and every search.
       if (holdsAnywhere(caught.reason)) throw caught
       // A choice made inside may be what failed: keep trying, but report a real error over an ambiguity.
-      if (caught.reason !== 'ambiguous-delimiters') error ??= caught
+      if (caught.reason !== 'ambiguous-delimiters' && !searching) error ??= caught
     }
     return undefined
   }
@@ -626,6 +634,7 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
       }
     }
     if (!out && !holding) {
+      searching = true
       out = search(
         st,
         () => {
@@ -881,7 +890,9 @@ function attempt<T>(run: () => T): T | undefined {
  * heading or subtext; for a list item, spaces and newlines (tabs, CRs and form feeds become spaces
  * first), which its bullet and its end take, not a no-break or em space (`- \u2003:/` keeps it).
  */
-const trimmedBy = (type: string): RegExp | undefined => (type === 'listItem' ? /[\t\n\f\r ]/ : type === 'heading' || type === 'subtext' ? /\s/ : undefined)
+const trimmedBy = (type: string): RegExp | undefined => (type === 'listItem' ? ITEM_TRIMS : type === 'heading' || type === 'subtext' ? LINE_TRIMS : undefined)
+const ITEM_TRIMS = /[\t\n\f\r ]/
+const LINE_TRIMS = /\s/
 
 /** Whether a text ends in whitespace where a heading, subtext or list item trims it (see `State.trimmed`). */
 const edge = (st: State, v: string): boolean => st.trimmed?.test(v.slice(-1)) === true
@@ -1040,13 +1051,17 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       const url = (prev as Autolink).url
       const ends = (t: string) => bareUrl(url + t + st.rest, 0, url.length + t.length + st.rest.length)?.url === url
       const out = br ? attempt(() => refused(node, st, at, ends)) : plain(v, st)
-      const tries = out === undefined ? [] : [out, unglue(out, st)]
+      const wraps: string[] = []
       for (let k = 0; k <= v.length && !/[\s<]/.test(v[k - 1] ?? ''); k++) {
-        if (/^[^: >]+:\//.test(v.slice(k))) tries.push(attempt(() => wrap(node, st, k)) ?? '')
+        if (/^[^: >]+:\//.test(v.slice(k))) wraps.push(attempt(() => wrap(node, st, k)) ?? '')
       }
       // Or, once a space or a `<` has ended the URL, where a scheme starts, as in any text (`<:<@:/x>`,
       // where an escaped `<` would join the URL and a bare one would start an e-mail link).
-      for (const m of v.matchAll(SCHEME_START)) tries.push(attempt(() => wrap(node, st, m.index + 1)) ?? '')
+      for (const m of v.matchAll(SCHEME_START)) wraps.push(attempt(() => wrap(node, st, m.index + 1)) ?? '')
+      const plains = out === undefined ? [] : [out, unglue(out, st)]
+      // In a search, wrapped first: its `>` may be what a span's closer needs after a newline
+      // (`*http://o(<<:/\n>*o`, where a star italic cannot close after the newline).
+      const tries = wraps.some(Boolean) && flipped && decide() ? [...wraps, ...plains] : [...plains, ...wraps]
       return tries.find((t) => t && ends(t)) ?? out ?? fail(node, 'unrepresentable-text', st)
     }
     if (br) return refused(node, st, at)

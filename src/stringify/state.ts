@@ -55,8 +55,8 @@ export interface State {
   inSpan: boolean
   /**
    * When the node ends the content of a heading, subtext or list item (as its last child, or as the
-   * last child of a quote that does), the whitespace the client trims from that end (one character
-   * of it); `undefined` elsewhere.
+   * last child of a quote, list or item that does), the whitespace the client trims from that end
+   * (one character of it; the most any of them trims); `undefined` elsewhere.
    */
   trimmed: RegExp | undefined
 }
