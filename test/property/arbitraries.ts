@@ -209,6 +209,26 @@ export function lineStructuredTextOf(options: { maxLines?: number } = {}): fc.Ar
 }
 
 /**
+ * Lines that start with one to three block markers, each maybe followed by other whitespace (a
+ * no-break, em or zero-width space, a tab), then URL shapes, refused `<url>` openers (`<s:/`), masked
+ * link parts, code and spaces before newlines: where a text's form depends on which whitespace the
+ * block around it trims (a list item only spaces, a heading any), and on the block after it.
+ */
+export function blockLinesTextOf(options: { maxLines?: number } = {}): fc.Arbitrary<string> {
+  const marker = fc.constantFrom('', '> ', '>>> ', '- ', '* ', '1. ', '# ', '-# ', ' ', '  - ', '```\n')
+  const space = fc.constantFrom('', '', ' ', '\u00a0', '\u2003', '\t', '\u200b')
+  const piece = fc.constantFrom(
+    '<s:/', ':/', 'http://x.', 'https://a.co', '<', '>', '  \n', '\n', '[', '](', '](<', ')', '(', '`', '```', '#',
+    'a', ' ', '*', '_', '||', '<@1>', '@everyone', '\u00a0', '\u2003', '\t',
+  )
+  const line = fc
+    .tuple(fc.array(fc.tuple(marker, space), { minLength: 1, maxLength: 3 }), space, fc.array(piece, { maxLength: 8 }))
+    .map(([markers, s, parts]) => markers.map(([m, w]) => m + w).join('') + s + parts.join(''))
+  const end = fc.constantFrom('\n', '\n', '\n\n', '\r\n', '\n ')
+  return fc.array(fc.tuple(line, end), { minLength: 1, maxLength: options.maxLines ?? 6 }).map((ls) => ls.map(([l, e]) => l + e).join(''))
+}
+
+/**
  * `text` with up to three CRs, tabs or form feeds put in anywhere: into block markers and
  * indentation, code, link targets and titles, where only one rule reads them (the parser reads text
  * unprocessed until it meets one).

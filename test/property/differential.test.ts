@@ -10,6 +10,7 @@ import { parseWithGrammar } from '../../grammar/oracle.js'
 import { parse } from '../../src/index.js'
 import { BUDGET_BASE, SCAN_BUDGET, setScanBudget } from '../../src/parse/delimiters.js'
 import {
+  blockLinesTextOf,
   emphasisDenseTextOf,
   lineStructuredTextOf,
   linkHeavyTextOf,
@@ -66,6 +67,10 @@ describe('the runtime parser and the grammar oracle', () => {
 
   it('should build identical trees for emphasis-dense messages', () => {
     fc.assert(fc.property(emphasisDenseTextOf(), agree), { numRuns: 1500 })
+  })
+
+  it('should build identical trees for lines of block markers and odd whitespace', () => {
+    fc.assert(fc.property(blockLinesTextOf({ maxLines: 3 }), agree), { numRuns: 500 })
   })
 })
 
