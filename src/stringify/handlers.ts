@@ -929,12 +929,14 @@ function plain(v: string, st: State): string {
 function wrap(node: Text, st: State, at: number): string | undefined {
   const v = node.value
   // The shortest cut that is not a safe URL leaves the most to the text after it, which escapes as it
-  // needs (`<x:/y>¯\_(ツ)`); the longest is the choice in a search.
+  // needs (`<x:/y>¯\_(ツ)`); the longest is the choice in a search. A cut ends after a newline only
+  // before the final newlines, which left in the brackets would put the `>` at the start of what
+  // follows them (a list: `)<s:/\n>\n- a`).
   let url = /^[^: >]+:\/[^ >]+/.exec(v.slice(at))?.[0]
   // (A text that ends at a trimmed edge keeps its final whitespace inside the brackets.)
   if (url && !decide() && !edge(st, v)) {
     for (let e = url.indexOf(':/') + 3; e < url.length; e++) {
-      if (url[e - 1] !== '\n' && !isSafeUrl(url.slice(0, e))) {
+      if ((url[e - 1] !== '\n' || /^\n+$/.test(url.slice(e))) && !isSafeUrl(url.slice(0, e))) {
         url = url.slice(0, e)
         break
       }
