@@ -1154,7 +1154,8 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       for (let fence = '`'; ; fence += '`') {
         const text = fence + c + fence
         const src = preprocess(text + (st.rest || st.next))
-        const m = codeBlock(src, 0, src.s.length) ? undefined : closeCode(src, 0, src.s.length)
+        // (Masked-link text holds no code blocks: there, three backticks open inline code.)
+        const m = !(st.f & F_LINK) && codeBlock(src, 0, src.s.length) ? undefined : closeCode(src, 0, src.s.length)
         if (m?.end === text.length && inlineCodeValue(text.slice(m.contentStart, m.contentEnd)) === v && skip-- === 0) return text
         if (!v.includes(fence)) break
       }

@@ -397,6 +397,8 @@ describe('stringify round trip', () => {
     // Inline code after a raw backslash in a masked link's text: the client checks the text read with
     // escapes, where the padded form's first backtick is escaped and the mention in it shows.
     '[\\```@everyone``](http://o)',
+    // (And three backticks there open inline code, not a code block, which link text does not hold.)
+    '[\\```@everyone`` ```](http://o)',
   ]
   for (const text of regressions) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
