@@ -1061,9 +1061,10 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       // where an escaped `<` would join the URL and a bare one would start an e-mail link).
       for (const m of v.matchAll(SCHEME_START)) wraps.push(attempt(() => wrap(node, st, m.index + 1)) ?? '')
       const plains = out === undefined ? [] : [out, unglue(out, st)]
-      // In a search, wrapped first: its `>` may be what a span's closer needs after a newline
+      // Wrapped first at a trimmed edge, which would drop the final newline (`- http://o\\<<:/\n>`); and
+      // in a search, where its `>` may be what a span's closer needs after a newline
       // (`*http://o(<<:/\n>*o`, where a star italic cannot close after the newline).
-      const tries = wraps.some(Boolean) && flipped && decide() ? [...wraps, ...plains] : [...plains, ...wraps]
+      const tries = wraps.some(Boolean) && (edge(st, v) || (flipped && decide())) ? [...wraps, ...plains] : [...plains, ...wraps]
       return tries.find((t) => t && ends(t)) ?? out ?? fail(node, 'unrepresentable-text', st)
     }
     if (br) return refused(node, st, at)
@@ -1148,16 +1149,19 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // In a search, in masked-link text, the second form that reads back: the client also reads the
     // text with escapes, to check it, and a backslash left raw before the code may escape its first
     // backtick (`[\```@everyone``](http://o)`, whose padded form would show a mention to the check).
+    // And its fences may run a backtick longer than it needs: in `[`\n`` ``](http://o)`, a fence of one
+    // would pair with the raw backtick in the text before it.
     let skip = st.f & F_LINK && flipped && decide() ? 1 : 0
+    const extra = st.f & F_LINK && flipped && decide() ? 1 : 0
     for (const c of new Set([padded, v, ` ${v}`, `${v} `])) {
-      // Fences up to one backtick longer than the longest run in the value.
+      // Fences up to one backtick longer than the longest run in the value (two in that search).
       for (let fence = '`'; ; fence += '`') {
         const text = fence + c + fence
         const src = preprocess(text + (st.rest || st.next))
         // (Masked-link text holds no code blocks: there, three backticks open inline code.)
         const m = !(st.f & F_LINK) && codeBlock(src, 0, src.s.length) ? undefined : closeCode(src, 0, src.s.length)
         if (m?.end === text.length && inlineCodeValue(text.slice(m.contentStart, m.contentEnd)) === v && skip-- === 0) return text
-        if (!v.includes(fence)) break
+        if (!v.includes(fence.slice(extra))) break
       }
     }
     return fail(node, 'unrepresentable-code', st)

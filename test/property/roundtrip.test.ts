@@ -399,6 +399,11 @@ describe('stringify round trip', () => {
     '[\\```@everyone``](http://o)',
     // (And three backticks there open inline code, not a code block, which link text does not hold.)
     '[\\```@everyone`` ```](http://o)',
+    // (Or a fence longer than it needs, which a raw backtick in the text before would otherwise close.)
+    '[`\n`` ``](http://o)',
+    // A text after a bare URL that ends a list item with a newline, which the item trims: the refused
+    // `<url>` form comes first there.
+    '- http://o\\<<:/\n >',
   ]
   for (const text of regressions) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
