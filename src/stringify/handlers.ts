@@ -917,8 +917,11 @@ function plain(v: string, st: State): string {
   // And a newline may take the line-break form, whose spaces break a token that would span it.
   const broken = lineBreak(v, st)
   const lb = broken !== undefined && decide()
+  // And backslashes may all be escaped, against a link target that would read `\ ` as an escaped space
+  // and run on past it (`[\](http://o)`](`\\ http://)o`).
+  const backslashes = v.includes('\\') && decide()
   // And brackets may all be escaped, against a masked link that would start further back.
-  const out = escapeText(lb ? broken : v, st, raw)
+  const out = escapeText(lb ? broken : v, st, raw, backslashes)
   return /[()[\]]/.test(v) && decide() ? out.replace(/(?<!\\)[()[\]]/g, '\\$&') : out
 }
 
@@ -969,7 +972,8 @@ function asTyped(node: Text, st: State, at: number): string | undefined {
  * A text holding two spaces before a newline (at `at`), which only survive inside a construct the
  * client refuses: a URL in angle brackets, or a masked link. As little of it as needed goes raw: from
  * a `[` that may start the link to a `)` that may end it, the rest as text. `fits`: what else the
- * output must do (let a bare URL before it end).
+ * output must do (let a bare URL before it end). (In a search, also a text whose escapes would do
+ * harm, with `at` at a `](`.)
  */
 function refused(node: Text, st: State, at: number, fits = (_out: string) => true): string {
   const v = node.value
@@ -993,7 +997,8 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
   const starts = [...v.slice(0, at).matchAll(/\[/g)].map((m) => m.index).reverse()
   const ends = [...v.slice(at).matchAll(/\)|\]\(/g)].slice(0, 6).map((m) => at + m.index + m[0].length)
   const src = preprocess(v)
-  for (const s of starts.slice(0, 6)) {
+  // (The nearest few, and the first: `[]([[[[[[  \n)`.)
+  for (const s of starts.length > 6 ? [...starts.slice(0, 6), starts.at(-1)!] : starts) {
     // The part before it as text, or with its newline as a line break (after a bare URL, a `<`
     // before the newline ends the URL, and would start one in angle brackets across the newline).
     const head = v.slice(0, s)
@@ -1005,8 +1010,12 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
     for (const e of new Set([...(link ? [link.end] : []), ...ends, v.length])) {
       const tail = attempt(() => (e < v.length ? handlers.text({ type: 'text', value: v.slice(e) }, { ...st, before: v.slice(0, e), prevChar: ')', prev: node }) : ''))
       for (const before of tail === undefined ? [] : heads) {
-        const out = attempt(() => escapeText(before, { ...st, next: '[', last: false, rest: v.slice(s, e) + tail }) + v.slice(s, e) + tail)
-        if (out !== undefined && fits(out) && (reads(want, out, st) || readsInItem(node, out, st)) && take(out)) return out
+        const escaped = attempt(() => escapeText(before, { ...st, next: '[', last: false, rest: v.slice(s, e) + tail }))
+        // (With its brackets escaped too, where they would end a link target before: `[>](http://()\)[  \n]()`.)
+        for (const head of escaped === undefined ? [] : new Set([escaped, escaped.replace(/(?<!\\)[()[\]]/g, '\\$&')])) {
+          const out = head + v.slice(s, e) + tail
+          if (fits(out) && (reads(want, out, st) || readsInItem(node, out, st)) && take(out)) return out
+        }
       }
     }
   }
@@ -1068,6 +1077,13 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       return tries.find((t) => t && ends(t)) ?? out ?? fail(node, 'unrepresentable-text', st)
     }
     if (br) return refused(node, st, at)
+    // In a search, text that holds a `](` may print as the masked link the client refuses, raw: its
+    // escapes may let a link before it run on (`[|](http://()[\\)\t]()`, whose `\[\\)` would
+    // extend the target `http://(`).
+    if (flipped && v.includes('](') && decide()) {
+      const out = attempt(() => refused(node, st, v.indexOf('](')))
+      if (out !== undefined) return out
+    }
     // In a search, an unsafe bare URL may print as typed, as the client shows it: its escapes may
     // let a link the client refuses before it run on (`[]((  \n)_:steam:///\)\n:/%_`).
     const scheme = flipped && v.includes('://') ? v.search(/(?:https?|steam):\/\//) : -1
@@ -1146,12 +1162,13 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // ends with a backtick (after spaces) gets one; or, unpadded, the opening run hands its extra
     // backticks to the content.
     const padded = (/^ *`/.test(v) ? ' ' : '') + v + (/` *$/.test(v) ? ' ' : '')
-    // In a search, in masked-link text, the second form that reads back: the client also reads the
-    // text with escapes, to check it, and a backslash left raw before the code may escape its first
-    // backtick (`[\```@everyone``](http://o)`, whose padded form would show a mention to the check).
-    // And its fences may run a backtick longer than it needs: in `[`\n`` ``](http://o)`, a fence of one
-    // would pair with the raw backtick in the text before it.
-    let skip = st.f & F_LINK && flipped && decide() ? 1 : 0
+    // In a search, in masked-link text, a later form that reads back (up to the fourth, by two
+    // decisions): link text prints raw, and the client also reads it with escapes, to check it. A
+    // backslash before the code may escape its first backtick (`[\```@everyone``](http://o)`, whose
+    // padded form would show a mention to the check), and a backtick before it may pair with a padded
+    // one (`[` ```_``](http://y)`). And its fences may run a backtick longer than it needs: in
+    // `[`\n`` ``](http://o)`, a fence of one would pair with the raw backtick before it.
+    let skip = st.f & F_LINK && flipped ? (decide() ? 1 : 0) + (decide() ? 2 : 0) : 0
     const extra = st.f & F_LINK && flipped && decide() ? 1 : 0
     for (const c of new Set([padded, v, ` ${v}`, `${v} `])) {
       // Fences up to one backtick longer than the longest run in the value (two in that search).

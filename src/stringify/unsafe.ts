@@ -125,9 +125,10 @@ let ruled: RegExp | undefined
  * @param value The text (already checked for characters no text can hold).
  * @param st Where it stands.
  * @param raw Leave delimiter characters (`*`, `_`, `~`, `|`) unescaped.
+ * @param backslashes Escape every backslash, also one that escapes nothing here.
  * @returns The value, with `\` before each character that would otherwise be markup.
  */
-export function escapeText(value: string, st: State, raw = false): string {
+export function escapeText(value: string, st: State, raw = false, backslashes = false): string {
   // (Most text has no character with a rule, and prints as it is.)
   if (!(ruled ??= new RegExp(`[${Object.keys(unsafe).join('').replace(/[\\\]^-]/g, '\\$&')}]`)).test(value)) return value
   let out = ''
@@ -145,7 +146,7 @@ export function escapeText(value: string, st: State, raw = false): string {
     if (rule) {
       const a: Around = { value, i, prev, next: i + 1 < n ? value[i + 1]! : st.next, bol, num, last: st.last, f: st.f, output: undefined, at: 0 }
       if (c === '<') angles.push([a, out.length + i - copied])
-      else if (rule(a)) {
+      else if (rule(a) || (backslashes && c === '\\')) {
         out += `${value.slice(copied, i)}\\`
         copied = i
       }

@@ -404,6 +404,17 @@ describe('stringify round trip', () => {
     // A text after a bare URL that ends a list item with a newline, which the item trims: the refused
     // `<url>` form comes first there.
     '- http://o\\<<:/\n >',
+    // Found by fuzzing masked links with code, backslashes and brackets in their text: a backtick
+    // before the code, which pairs with a padded fence; a backslash before a space, which a link
+    // target before it reads as an escaped space; a refused link whose escapes extend a target before it.
+    '[` ```_``](http://y)',
+    '[`\u00a0```\n``](http://o)',
+    '[\\](http://o)`](`\\\\ http://)o',
+    '[|](http://()[\\)\t]()',
+    // A refused link whose text starts at the seventh `[` back (the first is now tried too), and one
+    // whose escaped `)` before it keeps a link target before that from running on.
+    '[]([[[[[[  \n)',
+    '[>](http://()\\)[  \n]()',
   ]
   for (const text of regressions) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
