@@ -1046,8 +1046,10 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     const v = node.value
     if (v === '') fail(node, 'empty-content', st)
     if (REWRITTEN.test(v)) fail(node, 'unrepresentable-text', st)
-    // Masked-link text has no escapes: it prints as is, and the link checks it reads back.
-    if (st.f & F_LINK) return v
+    // Masked-link text has no escapes: it prints as is, and the link checks it reads back. (In a search,
+    // a newline may take the line-break form, whose spaces keep a star italic from closing after it:
+    // `[*\\  \n*](http://o)`.)
+    if (st.f & F_LINK) return (flipped && v.includes('\n') && decide() && lineBreak(v, st)) || v
     // Some text has no escaped form: two spaces before a newline (the client drops them), a newline
     // starting a list item, anything but a space or `<` right after a bare URL (which runs on). It
     // may still be the text the client shows for a URL in angle brackets that it refuses: the

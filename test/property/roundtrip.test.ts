@@ -415,6 +415,11 @@ describe('stringify round trip', () => {
     // whose escaped `)` before it keeps a link target before that from running on.
     '[]([[[[[[  \n)',
     '[>](http://()\\)[  \n]()',
+    // Link text prints raw, so only a line break's spaces keep a star italic from closing after its
+    // newline, or a `<` before the link from starting a `<url>` across it.
+    '[*\\  \n*](http://o)',
+    'http://x))<[:/  \n>](http://o)',
+    'http://*\\<[  \n:/1>](http://o)',
   ]
   for (const text of regressions) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
