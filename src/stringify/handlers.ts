@@ -21,6 +21,7 @@ import type {
   Nodes,
   NodeType,
   Parent,
+  Root,
   Text,
   Timestamp,
 } from '../ast.js'
@@ -369,6 +370,17 @@ export function print(node: Node, st: State): string {
   }
 }
 
+/**
+ * `parse(text)`, charged to the budget: the checks that parse a print (a span's reading, a refused
+ * link's candidates) cost far more than the print's units, and a search that runs them for every
+ * run spent minutes within its budget (a 400-character message of masked links: 85 s).
+ */
+function parsed(text: string): Root {
+  work += text.length
+  credit -= text.length
+  return parse(text)
+}
+
 /** Records what `node` printed as in the context `key`; `seen`: its memo, if it has one. */
 function remember(node: Node, seen: Memo | undefined, key: string, out: string | StringifyError): void {
   if (seen === undefined) memo.set(node, { key, out, more: undefined })
@@ -445,7 +457,7 @@ function chain(node: Node, st: State): string | undefined {
       // (Forms repeat when fewer than two spans are italics.)
       if (tried.has(out)) continue
       tried.add(out)
-      const kids = parse((fresh ? '' : '<@0>') + out + st.rest).children
+      const kids = parsed((fresh ? '' : '<@0>') + out + st.rest).children
       // As for any span, the italics around the chain must not read its delimiters.
       if (fits(out, st.f) && !differ(node, kids[fresh ? 0 : 1])) {
         first ??= out
@@ -816,7 +828,7 @@ function readAt(c: string, st: State, block = false): Node[] {
   const fresh = block || /\n *$/.test(st.before)
   // In a quote, as the content of one (which has quotes off).
   const quote = st.f & F_QUOTE ? '>>> ' : ''
-  let kids: Node[] = parse(quote + (fresh ? c : `<@0>${c}`)).children
+  let kids: Node[] = parsed(quote + (fresh ? c : `<@0>${c}`)).children
   if (quote) kids = (kids[0] as Parent | undefined)?.children ?? []
   return kids.slice(fresh ? 0 : 1)
 }
@@ -1031,7 +1043,7 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
 function readsInItem(node: Text, out: string, st: State): boolean {
   if (!(st.f & F_ITEM) || (st.f & F_QUOTE && st.parentType !== 'listItem')) return false
   const fresh = /\n *$/.test(st.before)
-  const list = parse(`- ${((fresh ? '' : '<@0>') + out).replaceAll('\n', '\n  ')}<@0>`).children
+  const list = parsed(`- ${((fresh ? '' : '<@0>') + out).replaceAll('\n', '\n  ')}<@0>`).children
   const kids = list.length === 1 && list[0]!.type === 'list' ? ((list[0] as List).children[0]?.children ?? []) : []
   return kids.length === (fresh ? 2 : 3) && !differ(node, kids[fresh ? 0 : 1])
 }
@@ -1260,12 +1272,12 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     const target = node.suppressEmbed ? `<${url}>` : url.endsWith('>') ? `${url}>` : url
     const out = `[${c}](${decide() ? ' ' : ''}${target})`
     // Link text has no escapes: whether it reads back is a matter of parsing it.
-    const [got, more] = parse(out).children
+    const [got, more] = parsed(out).children
     const diff = differ(node, more ? undefined : got)
     if (diff) {
       // No link at all: the URL's fault, unless it makes one with other text (then the text holds what
       // the client refuses there, such as a `[` or a mention's shape).
-      const refusedText = diff[0] === node && parse(`[a](${target})`).children[0]?.type === 'link'
+      const refusedText = diff[0] === node && parsed(`[a](${target})`).children[0]?.type === 'link'
       const reason = diff[0] === node ? (refusedText ? 'unrepresentable-text' : 'invalid-url') : diff[0].type === 'text' ? 'unrepresentable-text' : 'ambiguous-delimiters'
       fail(diff[0], reason, [...st.path, ...diff[1]])
     }
@@ -1279,7 +1291,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       // its scheme, as any URL in angle brackets.
       const forms = url.startsWith('mailto:') ? [`<${url.slice(7)}>`, `<${url}>`] : [`<${url}>`]
       const out = forms.find((form) => {
-        const read = parse(form).children
+        const read = parsed(form).children
         return read.length === 1 && read[0]!.type === 'autolink' && read[0].url === url
       })
       return out ?? fail(node, 'invalid-url', st)
