@@ -173,7 +173,7 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
   // or list that ends one (see `State.trimmed`): the most either trims (an item that ends a heading
   // loses any whitespace at its end, `# - <s:/\u00a0>`).
   const own = trimmedBy(parent.type)
-  const outer = /^(?:blockQuote|list|listItem)$/.test(parent.type) ? st.trimmed : undefined
+  const outer = parent.type === 'blockQuote' || parent.type === 'list' || parent.type === 'listItem' ? st.trimmed : undefined
   const trims = own === LINE_TRIMS || outer === LINE_TRIMS ? LINE_TRIMS : (own ?? outer)
   for (let i = n - 1; i >= 0; i--) {
     const kid = kids[i]!
