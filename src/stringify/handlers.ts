@@ -1180,19 +1180,20 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // decisions): link text prints raw, and the client also reads it with escapes, to check it. A
     // backslash before the code may escape its first backtick (`[\```@everyone``](http://o)`, whose
     // padded form would show a mention to the check), and a backtick before it may pair with a padded
-    // one (`[` ```_``](http://y)`). And its fences may run a backtick longer than it needs: in
-    // `[`\n`` ``](http://o)`, a fence of one would pair with the raw backtick before it.
+    // one (`[` ```_``](http://y)`). And its fences may run up to three backticks longer than it needs:
+    // in `[`\n`` ``](http://o)`, a fence of one would pair with the raw backtick before it, and in
+    // `[``\```/```](…)`, one of two would.
     let skip = st.f & F_LINK && flipped ? (decide() ? 1 : 0) + (decide() ? 2 : 0) : 0
     const extra = st.f & F_LINK && flipped && decide() ? 1 : 0
     for (const c of new Set([padded, v, ` ${v}`, `${v} `])) {
-      // Fences up to one backtick longer than the longest run in the value (two in that search).
+      // Fences up to one backtick longer than the longest run in the value (four in that search).
       for (let fence = '`'; ; fence += '`') {
         const text = fence + c + fence
         const src = preprocess(text + (st.rest || st.next))
         // (Masked-link text holds no code blocks: there, three backticks open inline code.)
         const m = !(st.f & F_LINK) && codeBlock(src, 0, src.s.length) ? undefined : closeCode(src, 0, src.s.length)
         if (m?.end === text.length && inlineCodeValue(text.slice(m.contentStart, m.contentEnd)) === v && skip-- === 0) return text
-        if (!v.includes(fence.slice(extra))) break
+        if (!v.includes(fence.slice(3 * extra))) break
       }
     }
     return fail(node, 'unrepresentable-code', st)

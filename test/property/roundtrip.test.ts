@@ -420,6 +420,8 @@ describe('stringify round trip', () => {
     '[*\\  \n*](http://o)',
     'http://x))<[:/  \n>](http://o)',
     'http://*\\<[  \n:/1>](http://o)',
+    // Inline code whose fence is two backticks longer than it needs, after raw ones in link text.
+    '[``\\```/```](http://")',
   ]
   for (const text of regressions) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
