@@ -1009,8 +1009,25 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
   const starts = [...v.slice(0, at).matchAll(/\[/g)].map((m) => m.index).reverse()
   const ends = [...v.slice(at).matchAll(/\)|\]\(/g)].slice(0, 6).map((m) => at + m.index + m[0].length)
   const src = preprocess(v)
+  // What follows each end, printed once: the rest may hold more such text, whose own forms print
+  // what follows them, and so on (`undefined` where it has no form). Outside a search, once for the
+  // whole nest of them too: a tail's print depends only on its text and whether a line starts before
+  // it, the rest of the state being this text's.
+  const outermost = tailMemo === undefined && flipped === undefined
+  if (outermost) tailMemo = new Map()
+  const tails = flipped === undefined ? tailMemo! : new Map<string, string | undefined>()
+  const tailAt = (e: number): string | undefined => {
+    const key = `${/\n *$/.test(v.slice(0, e))}|${v.slice(e)}`
+    if (!tails.has(key)) tails.set(key, attempt(() => (e < v.length ? handlers.text({ type: 'text', value: v.slice(e) }, { ...st, before: v.slice(0, e), prevChar: ')', prev: node }) : '')))
+    return tails.get(key)
+  }
+  try {
   // (The nearest few, and the first: `[]([[[[[[  \n)`.)
   for (const s of starts.length > 6 ? [...starts.slice(0, 6), starts.at(-1)!] : starts) {
+    // Those nested tries multiply (each tail's text may be refused in turn): once they have spent the
+    // budget and as much again, the forms found so far must do. (A 400-character message of masked
+    // links took 16 s; it fails in 1 s now.)
+    if (credit <= -FLOOR) break
     // The part before it as text, or with its newline as a line break (after a bare URL, a `<`
     // before the newline ends the URL, and would start one in angle brackets across the newline).
     const head = v.slice(0, s)
@@ -1020,7 +1037,7 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
     // refuses: `[]((  \n):x\)](<\n:/\>`).
     const link = matchLink(src, s, v.length, {})
     for (const e of new Set([...(link ? [link.end] : []), ...ends, v.length])) {
-      const tail = attempt(() => (e < v.length ? handlers.text({ type: 'text', value: v.slice(e) }, { ...st, before: v.slice(0, e), prevChar: ')', prev: node }) : ''))
+      const tail = tailAt(e)
       for (const before of tail === undefined ? [] : heads) {
         const escaped = attempt(() => escapeText(before, { ...st, next: '[', last: false, rest: v.slice(s, e) + tail }))
         // (With its brackets escaped too, where they would end a link target before: `[>](http://()\)[  \n]()`.)
@@ -1031,8 +1048,13 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
       }
     }
   }
+  } finally {
+    if (outermost) tailMemo = undefined
+  }
   return ahead ?? first ?? fail(node, 'unrepresentable-text', st)
 }
+/** The tails printed by the outermost {@link refused} running outside a search (see there). */
+let tailMemo: Map<string, string | undefined> | undefined
 
 /**
  * Whether `out` reads as `node` inside a list item, where headings are off (so a `#` at its start needs
