@@ -5,7 +5,7 @@
 // not the fewest), and the time each call takes.
 //
 //   npm run build && node bench/printable.js [--lib=path/to/index.js] [--n=1000] [--seed=1]
-//                                            [--kinds=stars,dense,urls] [--lengths=100,200,500,1000] [--json]
+//                                            [--kinds=stars,dense,urls,tokens,lines,links] [--lengths=100,200,500,1000] [--json]
 //
 // Messages are glued from pieces drawn by a seeded mulberry32 PRNG until they
 // reach the length: the same strings on every machine. `stars`: runs of stars
@@ -17,7 +17,8 @@
 // it; `tokens`, whole tokens and their broken forms, contact links, control
 // characters, lone surrogates and emoji; `lines`, lines that start with one to
 // three block markers (quotes, items, headings, subtext, fences) and odd
-// whitespace, then a few pieces. Run it on two builds
+// whitespace, then a few pieces; `links`, masked links whose text holds
+// backticks, backslashes, brackets and line breaks. Run it on two builds
 // (`--lib=$(node bench/build-rev.js <rev>)`) to compare them on the same messages.
 //
 // A print that reads back as another tree is a bug, not a gap: it is counted
@@ -57,6 +58,14 @@ const PIECES = {
     '1.', '¯\\_(ツ)_/¯', '```', '  \n', '\t',
   ],
 }
+// `links`: masked links whose text holds backticks, backslashes, brackets, tokens and line breaks, and
+// what stands around them.
+const LINK_TEXT = [
+  '`', '``', '```', '\\', '\\`', '\\\\', '*', '**', '_', '__', '~~', '||', ' ', '  ', '\n', '  \n', 'a', '@everyone', '<@1>',
+  '<t:1>', ':', '/', 'x:/', 'https://a.co', '[', ']', '(', ')', '<', '>', '#', '> ', '- ', '¯\\_(ツ)_/¯', '\t', '\u00a0',
+]
+const TARGETS = ['https://a.co', 'http://o', '<https://a.co>', ' https://a.co', 'https://a.co "t"', 'https://a.co/(x)', 'x:/y', '']
+const AROUND = ['', ' ', '\n', 'a', '`', '\\', '*', '_', ')', '](', '[', '<', '> ', '- ', 'https://a.co', '  \n']
 const MARKERS = ['', '', '', '> ', '>>> ', '- ', '* ', '1. ', '2) ', '# ', '## ', '### ', '-# ', '  - ', '    ', ' ', '```\n', '```js\n']
 const SPACES = ['', ' ', '  ', '\u00a0', '\t', '\u2003', ' \u00a0', '\u200b']
 const ENDS = ['\n', '\n', '\n\n', '\r\n', '\n ']
@@ -67,6 +76,12 @@ function message(kind, length, random) {
   const pieces = PIECES[kind]
   let s = ''
   while (s.length < length) {
+    if (kind === 'links') {
+      s += `${pick(AROUND)}${pick(AROUND)}[`
+      for (let k = Math.floor(random() * 7); k > 0; k--) s += pick(LINK_TEXT)
+      s += `](${pick(TARGETS)}${random() < 0.9 ? ')' : ''}${pick(AROUND)}`
+      continue
+    }
     if (kind !== 'lines') {
       s += pick(pieces)
       continue
@@ -79,8 +94,9 @@ function message(kind, length, random) {
   return s
 }
 const kinds = String(args.kinds ?? 'stars,dense').split(',')
+const KINDS = [...Object.keys(PIECES), 'links']
 const lengths = String(args.lengths ?? '100,200,500,1000').split(',').map(Number)
-for (const kind of kinds) if (!PIECES[kind]) throw new Error(`--kinds: unknown ${kind}; use ${Object.keys(PIECES).join(',')}`)
+for (const kind of kinds) if (!KINDS.includes(kind)) throw new Error(`--kinds: unknown ${kind}; use ${KINDS.join(',')}`)
 
 const rows = []
 for (const kind of kinds) {
