@@ -1022,32 +1022,32 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
     return tails.get(key)
   }
   try {
-  // (The nearest few, and the first: `[]([[[[[[  \n)`.)
-  for (const s of starts.length > 6 ? [...starts.slice(0, 6), starts.at(-1)!] : starts) {
-    // Those nested tries multiply (each tail's text may be refused in turn): once they have spent the
-    // budget and as much again, the forms found so far must do. (A 400-character message of masked
-    // links took 16 s; it fails in 1 s now.)
-    if (credit <= -FLOOR) break
-    // The part before it as text, or with its newline as a line break (after a bare URL, a `<`
-    // before the newline ends the URL, and would start one in angle brackets across the newline).
-    const head = v.slice(0, s)
-    const heads = [head, lineBreak(head, st)].filter((h) => h !== undefined)
-    // Where the link rule's match from there ends (its text may hold `)` and `](`), or after one of
-    // the first few `)` or `](` after the spaces (what follows a `](` may be a `<url>` the client
-    // refuses: `[]((  \n):x\)](<\n:/\>`).
-    const link = matchLink(src, s, v.length, {})
-    for (const e of new Set([...(link ? [link.end] : []), ...ends, v.length])) {
-      const tail = tailAt(e)
-      for (const before of tail === undefined ? [] : heads) {
-        const escaped = attempt(() => escapeText(before, { ...st, next: '[', last: false, rest: v.slice(s, e) + tail }))
-        // (With its brackets escaped too, where they would end a link target before: `[>](http://()\)[  \n]()`.)
-        for (const head of escaped === undefined ? [] : new Set([escaped, escaped.replace(/(?<!\\)[()[\]]/g, '\\$&')])) {
-          const out = head + v.slice(s, e) + tail
-          if (fits(out) && (reads(want, out, st) || readsInItem(node, out, st)) && take(out)) return out
+    // (The nearest few, and the first: `[]([[[[[[  \n)`.)
+    for (const s of starts.length > 6 ? [...starts.slice(0, 6), starts.at(-1)!] : starts) {
+      // Those nested tries multiply (each tail's text may be refused in turn), the more so in a search,
+      // which shares no tails: once they have spent the budget and as much again, the forms found so
+      // far must do. (Before both, a 400-character message of masked links took 16 s.)
+      if (credit <= -FLOOR) break
+      // The part before it as text, or with its newline as a line break (after a bare URL, a `<`
+      // before the newline ends the URL, and would start one in angle brackets across the newline).
+      const head = v.slice(0, s)
+      const heads = [head, lineBreak(head, st)].filter((h) => h !== undefined)
+      // Where the link rule's match from there ends (its text may hold `)` and `](`), or after one of
+      // the first few `)` or `](` after the spaces (what follows a `](` may be a `<url>` the client
+      // refuses: `[]((  \n):x\)](<\n:/\>`).
+      const link = matchLink(src, s, v.length, {})
+      for (const e of new Set([...(link ? [link.end] : []), ...ends, v.length])) {
+        const tail = tailAt(e)
+        for (const before of tail === undefined ? [] : heads) {
+          const escaped = attempt(() => escapeText(before, { ...st, next: '[', last: false, rest: v.slice(s, e) + tail }))
+          // (With its brackets escaped too, where they would end a link target before: `[>](http://()\)[  \n]()`.)
+          for (const headOut of escaped === undefined ? [] : new Set([escaped, escaped.replace(/(?<!\\)[()[\]]/g, '\\$&')])) {
+            const out = headOut + v.slice(s, e) + tail
+            if (fits(out) && (reads(want, out, st) || readsInItem(node, out, st)) && take(out)) return out
+          }
         }
       }
     }
-  }
   } finally {
     if (outermost) tailMemo = undefined
   }
