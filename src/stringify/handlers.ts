@@ -301,6 +301,8 @@ export function resetMemo(mode: PrintMode = {}): void {
   swapped = mode.swap === true
   frugal = mode.frugal === true
   memo = new Map()
+  parses = new Map()
+  parsedChars = 0
   unchained = new WeakSet()
   settled = new Set()
   credit = frugal ? 0 : FLOOR
@@ -373,13 +375,28 @@ export function print(node: Node, st: State): string {
 /**
  * `parse(text)`, charged to the budget: the checks that parse a print (a span's reading, a refused
  * link's candidates) cost far more than the print's units, and a search that runs them for every
- * run spent minutes within its budget (a 400-character message of masked links: 85 s).
+ * run spent minutes within its budget (a 400-character message of masked links: 85 s). The same
+ * texts come back many times (a search reprints its neighbours for every flip): a 130-character
+ * message of masked links made 24,614 parses of 714 texts, and ran out of budget before it printed.
+ * A text parsed before costs a sixteenth (looking it up still reads it); the trees are only read.
  */
 function parsed(text: string): Root {
-  work += text.length
-  credit -= text.length
-  return parse(text)
+  const known = parses.get(text)
+  const units = known === undefined ? text.length : 1 + (text.length >> 4)
+  work += units
+  credit -= units
+  if (known !== undefined) return known
+  const tree = parse(text)
+  // (Bounded: a tree takes some hundred bytes per character of dense markup.)
+  if ((parsedChars += text.length) > PARSES_KEPT) parses.clear(), (parsedChars = text.length)
+  parses.set(text, tree)
+  return tree
 }
+/** The trees {@link parsed} made in this print, by text, and how many characters those hold. */
+let parses = new Map<string, Root>()
+let parsedChars = 0
+/** Characters of text whose trees {@link parses} keeps, at most (a few tens of megabytes of trees). */
+const PARSES_KEPT = 262_144
 
 /** Records what `node` printed as in the context `key`; `seen`: its memo, if it has one. */
 function remember(node: Node, seen: Memo | undefined, key: string, out: string | StringifyError): void {
