@@ -22,7 +22,8 @@
 // (`--lib=$(node bench/build-rev.js <rev>)`) to compare them on the same messages.
 //
 // A print that reads back as another tree is a bug, not a gap: it is counted
-// (`misread`) and the script exits 1.
+// (`misread`) and the script exits 1. `--json` gives, for each row, the first
+// message that did not print (`example`) and the slowest (`slowest`), whole.
 import { mulberry32 } from './corpus.js'
 import { environment, sameTree, escapes, fmt, libPath, loadLib, parseArgs, printEnvironment, table } from './util.js'
 
@@ -108,6 +109,7 @@ for (const kind of kinds) {
     let example
     let total = 0
     let slowest = 0
+    let slowestExample
     for (let i = 0; i < N; i++) {
       const s = message(kind, length, random)
       const t0 = performance.now()
@@ -126,9 +128,9 @@ for (const kind of kinds) {
       }
       const ms = performance.now() - t0
       total += ms
-      slowest = Math.max(slowest, ms)
+      if (ms > slowest) (slowest = ms), (slowestExample = s)
     }
-    rows.push({ kind, length, messages: N, failed, misread, more, meanMs: total / N, maxMs: slowest, example })
+    rows.push({ kind, length, messages: N, failed, misread, more, meanMs: total / N, maxMs: slowest, example, slowest: slowestExample })
   }
 }
 
@@ -145,5 +147,7 @@ if (args.json) {
   )
   const first = rows.find((r) => r.example)
   if (first) console.log(`\nfirst that did not print (${first.kind}, ${first.length}): ${JSON.stringify(first.example.slice(0, 120))}…`)
+  const slow = rows.reduce((a, b) => (b.maxMs > a.maxMs ? b : a))
+  console.log(`slowest (${slow.kind}, ${slow.length}, ${fmt(slow.maxMs, 0)} ms; --json gives it whole): ${JSON.stringify(slow.slowest.slice(0, 120))}…`)
 }
 if (rows.some((r) => r.misread)) process.exitCode = 1

@@ -327,9 +327,7 @@ export function print(node: Node, st: State): string {
   const earlier = across === undefined ? undefined : kept!.get(node)?.get(across)
   if (earlier !== undefined) {
     // (Far less than printing it again, but not free: a search must still end.)
-    const units = key.length + earlier.met.length + earlier.paths.length
-    work += units
-    credit -= units
+    spend(key.length + earlier.met.length + earlier.paths.length)
     for (const k of earlier.met) trail.push(k)
     for (const p of earlier.paths) printed.push(p)
     remember(node, seen, key, earlier.out)
@@ -378,13 +376,12 @@ export function print(node: Node, st: State): string {
  * run spent minutes within its budget (a 400-character message of masked links: 85 s). The same
  * texts come back many times (a search reprints its neighbours for every flip): a 130-character
  * message of masked links made 24,614 parses of 714 texts, and ran out of budget before it printed.
- * A text parsed before costs a sixteenth (looking it up still reads it); the trees are only read.
+ * A text parsed before costs a sixteenth (looking it up still reads it); the trees are only read
+ * (by {@link differ}).
  */
 function parsed(text: string): Root {
   const known = parses.get(text)
-  const units = known === undefined ? text.length : 1 + (text.length >> 4)
-  work += units
-  credit -= units
+  spend(known === undefined ? text.length : 1 + (text.length >> 4))
   if (known !== undefined) return known
   const tree = parse(text)
   // (Bounded: a tree takes some hundred bytes per character of dense markup.)
@@ -397,6 +394,12 @@ let parses = new Map<string, Root>()
 let parsedChars = 0
 /** Characters of text whose trees {@link parses} keeps, at most (a few tens of megabytes of trees). */
 const PARSES_KEPT = 262_144
+
+/** Charges `units` of work done in a search's way (see {@link credit}). */
+function spend(units: number): void {
+  work += units
+  credit -= units
+}
 
 /** Records what `node` printed as in the context `key`; `seen`: its memo, if it has one. */
 function remember(node: Node, seen: Memo | undefined, key: string, out: string | StringifyError): void {
@@ -775,25 +778,31 @@ function climb(run: (set: number[]) => string | undefined, stop: () => number, w
   const explore = (base: number[], score: number, at: number, met: number[]): string | undefined => {
     const mine = met.filter((k) => child(k) === at)
     const right = met.filter((k) => child(k) > at && child(k) <= at + NEIGHBOURS)
-    const sets: number[][] = []
-    for (const k of [...mine, ...right]) sets.push([k])
-    for (let i = 0; i < mine.length; i++) for (const k of [...mine.slice(i + 1), ...right]) sets.push([mine[i]!, k])
-    for (let i = 0; i < mine.length; i++) for (let j = i + 1; j < mine.length; j++) for (const k of right) sets.push([mine[i]!, mine[j]!, k])
     // Delimiters that alternate: the first decision (an italic's delimiter) of every right sibling up
     // to the m-th, with and without the failing child's own, each sibling's form fitting the next one's.
+    // (Listed before any run: runs meet new decision points.)
+    const chains: number[][] = []
     for (const from of [at, at + 1]) {
       const chain: number[] = []
       for (let j = from; ; j++) {
         const k = numbers.get(`${prefix ? `${prefix},` : ''}${j}:0`)
         if (k === undefined) break
         chain.push(k)
-        if (chain.length > 1 && j > at + 1) sets.push([...chain])
+        if (chain.length > 1 && j > at + 1) chains.push([...chain])
       }
     }
     const near = met.slice(-32)
-    for (let i = 0; i < near.length; i++) for (let j = i + 1; j < near.length; j++) sets.push([near[i]!, near[j]!])
+    // Made as they run: a child of a few hundred decisions (a text of refused links) has millions of
+    // sets of three, which the budget never reaches (made up front, they took seconds).
+    function* sets(): Generator<number[]> {
+      for (const k of [...mine, ...right]) yield [k]
+      for (let i = 0; i < mine.length; i++) for (const k of [...mine.slice(i + 1), ...right]) yield [mine[i]!, k]
+      for (let i = 0; i < mine.length; i++) for (let j = i + 1; j < mine.length; j++) for (const k of right) yield [mine[i]!, mine[j]!, k]
+      yield* chains
+      for (let i = 0; i < near.length; i++) for (let j = i + 1; j < near.length; j++) yield [near[i]!, near[j]!]
+    }
     let more: [number[], number, number, number[]] | undefined
-    for (const add of sets) {
+    for (const add of sets()) {
       if (spent()) return undefined
       const set = [...base, ...add]
       const got = measure(set)
@@ -1060,6 +1069,9 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
           // (With its brackets escaped too, where they would end a link target before: `[>](http://()\)[  \n]()`.)
           for (const headOut of escaped === undefined ? [] : new Set([escaped, escaped.replace(/(?<!\\)[()[\]]/g, '\\$&')])) {
             const out = headOut + v.slice(s, e) + tail
+            // (Making and escaping it costs about its length, besides the parse that checks it: with the
+            // parses' trees kept, searches of link soups did ten times as many, and took seconds.)
+            spend(out.length)
             if (fits(out) && (reads(want, out, st) || readsInItem(node, out, st)) && take(out)) return out
           }
         }
