@@ -23,7 +23,7 @@
 //
 // A print that reads back as another tree is a bug, not a gap: it is counted
 // (`misread`) and the script exits 1. `--json` gives, for each row, the first
-// message that did not print (`example`) and the slowest (`slowest`), whole.
+// 20 messages that did not print (`examples`) and the slowest (`slowest`), whole.
 import { mulberry32 } from './corpus.js'
 import { environment, sameTree, escapes, fmt, libPath, loadLib, parseArgs, printEnvironment, table } from './util.js'
 
@@ -106,7 +106,7 @@ for (const kind of kinds) {
     let failed = 0
     let misread = 0
     let more = 0
-    let example
+    const examples = []
     let total = 0
     let slowest = 0
     let slowestExample
@@ -124,13 +124,13 @@ for (const kind of kinds) {
       } catch (error) {
         if (error?.name !== 'StringifyError') throw error
         failed++
-        example ??= s
+        if (examples.length < 20) examples.push(s)
       }
       const ms = performance.now() - t0
       total += ms
       if (ms > slowest) (slowest = ms), (slowestExample = s)
     }
-    rows.push({ kind, length, messages: N, failed, misread, more, meanMs: total / N, maxMs: slowest, example, slowest: slowestExample })
+    rows.push({ kind, length, messages: N, failed, misread, more, meanMs: total / N, maxMs: slowest, examples, slowest: slowestExample })
   }
 }
 
@@ -145,8 +145,8 @@ if (args.json) {
       rows.map((r) => [r.kind, String(r.length), String(r.messages), String(r.failed), String(r.misread), String(r.more), fmt(r.meanMs), fmt(r.maxMs, 0)]),
     ),
   )
-  const first = rows.find((r) => r.example)
-  if (first) console.log(`\nfirst that did not print (${first.kind}, ${first.length}): ${JSON.stringify(first.example.slice(0, 120))}…`)
+  const first = rows.find((r) => r.examples.length)
+  if (first) console.log(`\nfirst that did not print (${first.kind}, ${first.length}): ${JSON.stringify(first.examples[0].slice(0, 120))}…`)
   const slow = rows.reduce((a, b) => (b.maxMs > a.maxMs ? b : a))
   console.log(`slowest (${slow.kind}, ${slow.length}, ${fmt(slow.maxMs, 0)} ms; --json gives it whole): ${JSON.stringify(slow.slowest.slice(0, 120))}…`)
 }

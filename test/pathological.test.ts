@@ -345,6 +345,12 @@ describe('printing takes linear time', () => {
     // Every `<` opens a URL in angle brackets that runs to the end: each reads the whole run.
     await expectLinearPrint((size) => `${'<'.repeat(size - 5)}a:/b>`, asText)
   })
+
+  it('should print a refused link holding a line break after masked-link openers in linear time', async () => {
+    // The line break's spaces print only inside the refused link, whose start may lie behind the
+    // nearest `[`: every start's link scan reads to the end, so only a few dozen are scanned.
+    await expectLinearPrint((size) => `${'[]('.repeat(Math.floor((size - 4) / 3))}  \n)`, parse)
+  })
 })
 
 // ---------------------------------------------------------------------------

@@ -30,7 +30,7 @@ import { codeBlock, inlineCodeValue } from '../parse/code.js'
 import { type Closing, closeCode, closeDouble, closeSpoiler, closeStarItalic, closeStrike, closeUnderscoreItalic } from '../parse/delimiters.js'
 import { parse } from '../parse/index.js'
 import { MAX_LISTS } from '../parse/flags.js'
-import { matchLink } from '../parse/link.js'
+import { type LinkMemo, matchLink } from '../parse/link.js'
 import { LINK_CONTENT } from '../parse/parser.js'
 import { preprocess } from '../parse/source.js'
 import { MAX_UNIX, TARGETS } from '../parse/tokens.js'
@@ -1048,8 +1048,13 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
     return tails.get(key)
   }
   try {
-    // (The nearest few, and the first: `[]([[[[[[  \n)`.)
-    for (const s of starts.length > 6 ? [...starts.slice(0, 6), starts.at(-1)!] : starts) {
+    // The nearest few, and the first (`[]([[[[[[  \n)`); then, of the few dozen after the nearest, those
+    // whose link the rule reads on past `at`, as the client keeps a link it refuses (`[]([[[[[[  \n)`
+    // after more `[`). (A link's scan may run to the end of the text: not all of them.)
+    const tried = starts.length > 6 ? [...starts.slice(0, 6), starts.at(-1)!] : starts
+    const scans: LinkMemo = {}
+    const across = starts.slice(6, 64).filter((s) => (matchLink(src, s, v.length, scans)?.end ?? 0) > at)
+    for (const s of [...tried, ...across.slice(0, 6)]) {
       // Those nested tries multiply (each tail's text may be refused in turn), the more so in a search,
       // which shares no tails: once they have spent the budget and as much again, the forms found so
       // far must do. (Before both, a 400-character message of masked links took 16 s.)

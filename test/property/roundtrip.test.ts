@@ -425,6 +425,11 @@ describe('stringify round trip', () => {
     // A soup of refused masked links whose search ran out of budget: it parsed the same few hundred
     // texts some 24,000 times (a text parsed before now costs the budget a sixteenth).
     ')> [[\t\n\\ ||](https:/\n\\> []\t](htt))-\n[[a.co/(x)))\n  \n  \n[](<https://a.co>)](\n<[**¯\\_(ツ)_/¯x:/\\\\\u00a0](http://o)`:',
+    // A refused link that keeps a line break's spaces, and starts at a `[` behind the nearest six:
+    // the starts further off whose link the rule reads past the break are tried too.
+    'http://[\\] []([[[[[[  \n)',
+    '[\\`][[][][][`][][]  \n[]]()',
+    '<[_]:/o>[[][_][][][][]  \n[]]()',
   ]
   for (const text of regressions) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
