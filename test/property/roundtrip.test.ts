@@ -104,17 +104,21 @@ describe('stringify round trip', () => {
     // the italic prints at once (shrunk from one of 2,000 characters; a span's children now hold their
     // searches until the span has tried its own forms).
     '**_**_)_~~_*****__****\n*__***\\***r****[*a_*)*_[\n~~*-***@*|*',
+    // Two flips got as far as each other; the way from the first spent the budget on 28,000 runs, and
+    // the second, then never tried, prints with one more (the known gap's example until the way from
+    // each first set of a climb had a share of the budget).
+    '_ _*#*_)_||_||~~#~~*o*||\\******\n**\\_)_\n*\n*******||**[*',
   ]
   for (const text of constrained) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
   // A known gap: such trees that neither finds a form for; `stringify` then throws
   // `ambiguous-delimiters` (the final check above still holds). `bench/printable.js` finds them in
   // random star-dense messages of 4,000 characters (4 and 2 of 100, seeds 1 and 2; none of 300 at
-  // 2,000 for seed 3). This one is shrunk from one of the 5 messages of 2,000 characters that did not
-  // print, of 1,500 (seeds 1 to 5; 12 before, 4 now). The search finds its form with 16 times the
-  // budget. It passes once the printer prints it.
+  // 2,000 for seeds 3 and 4). This one is shrunk from one of the 4 messages of 2,000 characters that
+  // did not print, of 1,500 (seeds 1 to 5; 12, then 5 before). The search finds its form with 4 times
+  // the budget. It passes once the printer prints it.
   const costly = [
-    '_ _*#*_)_||_||~~#~~*o*||\\******\n**\\_)_\n*\n*******||**[*',
+    '******~~_*****__**\n*__*****_***\\***\n)|_)_(*****~~*)_*****\\*****)***_***a***]~~ ~~***#***',
   ]
   for (const text of costly) it.fails(`cannot yet print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
@@ -430,6 +434,10 @@ describe('stringify round trip', () => {
     'http://[\\] []([[[[[[  \n)',
     '[\\`][[][][][`][][]  \n[]]()',
     '<[_]:/o>[[][_][][][][]  \n[]]()',
+    // A text holding a line break after an italic, whose closing `_` cannot stand before the text's
+    // first character, a letter: the refused `<url>` at its start must wrap, and the refused link after
+    // it keep the break.
+    '_ _<t:/)>[  \n]()',
   ]
   for (const text of regressions) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
