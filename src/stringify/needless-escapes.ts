@@ -14,7 +14,8 @@
  * would do (`\*\*a*` for `**a\*`), so such runs are then moved. Last, an
  * escape left on a delimiter moves to the nearest bare one of its character
  * before it, where people put it (`\_a_` for `_a\_`, `\~~` for `~\~`), if
- * the text still reads back.
+ * the text still reads back; and where that moved any, the escapes the moves
+ * made needless go.
  *
  * The parses have a budget in proportion to the text, plus a few
  * milliseconds' worth, so the pass stays linear; past it, the escapes left
@@ -123,7 +124,10 @@ export function dropNeedlessEscapes(out: string, reads: (text: string) => boolea
       }
     }
   }
-  return firstOfPairs(out, tries)
+  // Moved, an escape may leave two side by side that can now go together (`\*¯\\\_(ツ)_/¯`, whose
+  // shrug reads alike as `\*¯\_(ツ)_/¯` once the star before it is escaped): the pass again.
+  const moved = firstOfPairs(out, tries)
+  return moved === out ? out : dropEach(moved, tries)
 }
 
 /**
