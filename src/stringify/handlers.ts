@@ -1077,8 +1077,8 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
   }
   try {
     // The nearest few, and the first (`[]([[[[[[  \n)`); then, of the few dozen after the nearest, those
-    // whose link the rule reads on past `at`, as the client keeps a link it refuses (`[]([[[[[[  \n)`
-    // after more `[`). (A link's scan may run to the end of the text: not all of them.)
+    // whose link the rule reads on past `at`, as the client keeps a link it refuses (`http://[\] []([[[[[[  \n)`,
+    // whose link starts at the seventh `[` back). (A link's scan may run to the end of the text: not all.)
     const tried = starts.length > 6 ? [...starts.slice(0, 6), starts.at(-1)!] : starts
     const scans: LinkMemo = {}
     const across = starts.slice(6, 64).filter((s) => (matchLink(src, s, v.length, scans)?.end ?? 0) > at)
