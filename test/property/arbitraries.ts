@@ -241,6 +241,21 @@ export function withPreprocessedCharacters(text: fc.Arbitrary<string>): fc.Arbit
   })
 }
 
+/**
+ * Soups of masked links whose text holds code, backslashes, brackets, line breaks and URL shapes, with
+ * the same around them: most are links the client refuses, which keep their text as written (the
+ * printer's `refused` forms), next to others it makes.
+ */
+export function linkSoupTextOf(options: { maxLinks?: number } = {}): fc.Arbitrary<string> {
+  const inText = fc.constantFrom('`', '``', '```', '\\', '\\`', '*', '_', '||', ' ', '  \n', '\n', 'a', '<@1>', ':', 'x:/', 'https://a.co', '[', ']', '(', ')', '<', '>', '> ', '- ', '\t', '\u00a0')
+  const target = fc.constantFrom('https://a.co', 'http://o', '<https://a.co>', ' https://a.co', 'https://a.co "t"', 'https://a.co/(x)', 'x:/y', '')
+  const around = fc.constantFrom('', ' ', '\n', 'a', '`', '\\', '*', '_', ')', '](', '[', '<', '> ', '- ', 'https://a.co', '  \n')
+  const link = fc
+    .tuple(around, around, fc.array(inText, { maxLength: 6 }), target, fc.boolean(), around)
+    .map(([a, b, text, url, closed, c]) => `${a}${b}[${text.join('')}](${url}${closed ? ')' : ''}${c}`)
+  return fc.array(link, { minLength: 1, maxLength: options.maxLinks ?? 8 }).map((links) => links.join(''))
+}
+
 /** Masked-link-heavy messages: brackets, targets, titles and URL shapes, in pieces. */
 export function linkHeavyTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
   const piece = fc.oneof(

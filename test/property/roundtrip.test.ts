@@ -20,6 +20,7 @@ import { withoutPositions } from '../helpers/walk.js'
 import {
   blockLinesTextOf,
   emphasisDenseTextOf,
+  linkSoupTextOf,
   longDenseTextOf,
   markupText,
   markupTextWithControls,
@@ -52,6 +53,7 @@ const texts = [
   ['text dense in URLs, angle brackets, tokens and masked links', urlDenseTextOf({ maxParts: 120 })],
   // (Five times the runs: the printer of 2e8a39a fails it after 10,699 with the suite's seed.)
   ['lines of block markers and odd whitespace before URLs, angle brackets and code', blockLinesTextOf(), 5],
+  ['soups of masked links whose text holds code, backslashes, brackets and line breaks', linkSoupTextOf()],
 ] as const
 
 /** A test that `text`'s tree prints as text that parses back to that tree. */
