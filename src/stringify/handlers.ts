@@ -776,6 +776,14 @@ const NEIGHBOURS = 3
 const FIRST_SHARE = 0.75
 
 /**
+ * The share of what is left that the way from the single flip of a climb that printed the most of the
+ * child that fails may spend, before the pairs and threes (see {@link climb}). Half: 0 of 1,500
+ * star-dense messages of 2,000 characters did not print, and 2 and 1 of 100 at 4,000 (4, and 4 and 2,
+ * when that way came after all of them; a quarter: 4 and 2 at 4,000).
+ */
+const MORE_SHARE = 0.5
+
+/**
  * A search that builds on what gets it further. Children print from the last, so a run that fails at
  * an earlier child (`stop`), or that prints more nodes of the child that fails, got further; its flips
  * stay, and the next flips are tried around the child that now fails (`where`; for a run that printed
@@ -787,7 +795,9 @@ const FIRST_SHARE = 0.75
  * last 32 decisions the run met. When that leads nowhere, the search backs up and
  * tries the next set that got further. What no set of three flips mends may need a dozen, each mending
  * the next sibling that fails. It stops when the budget is down to `reserve`, and the way from each
- * first set that got further, at most when {@link FIRST_SHARE} of what was left is spent.
+ * first set that got further, at most when {@link FIRST_SHARE} of what was left is spent. The single
+ * flip that printed the most of the child that fails, without getting past it, has its way before the
+ * pairs and threes are tried ({@link MORE_SHARE}).
  */
 function climb(run: (set: number[]) => string | undefined, stop: () => number, where: () => number, prefix: string, reserve: number): string | undefined {
   /** Runs `set`: its output, or how far it got (lower is further; see below) and the child to look around. */
@@ -800,8 +810,9 @@ function climb(run: (set: number[]) => string | undefined, stop: () => number, w
   const child = (k: number): number => parseInt(prefix ? names[k]!.slice(prefix.length + 1) : names[k]!, 10)
   /**
    * From `base`, which got to `score` and met `met`: each set that gets further is explored in turn,
-   * those that get past the child first (in the order found), then the one that prints the most of it,
-   * until the budget is down to `floor` (`top`: the first sets, whose ways each have a share).
+   * those that get past the child first (in the order found), then the one that prints the most of it
+   * (of the single flips, once they are tried; of the rest, at the end), until the budget is down to
+   * `floor` (`top`: the first sets, whose ways each have a share).
    */
   const explore = (base: number[], score: number, at: number, met: number[], floor: number, top = false): string | undefined => {
     const mine = met.filter((k) => child(k) === at)
@@ -822,8 +833,10 @@ function climb(run: (set: number[]) => string | undefined, stop: () => number, w
     const near = met.slice(-32)
     // Made as they run: a child of a few hundred decisions (a text of refused links) has millions of
     // sets of three, which the budget never reaches (made up front, they took seconds).
-    function* sets(): Generator<number[]> {
+    // (`undefined` after the single flips: see below.)
+    function* sets(): Generator<number[] | undefined> {
       for (const k of [...mine, ...right]) yield [k]
+      yield undefined
       for (let i = 0; i < mine.length; i++) for (const k of [...mine.slice(i + 1), ...right]) yield [mine[i]!, k]
       for (let i = 0; i < mine.length; i++) for (let j = i + 1; j < mine.length; j++) for (const k of right) yield [mine[i]!, mine[j]!, k]
       yield* chains
@@ -832,6 +845,15 @@ function climb(run: (set: number[]) => string | undefined, stop: () => number, w
     let more: [number[], number, number, number[]] | undefined
     for (const add of sets()) {
       if (credit <= floor) return undefined
+      if (add === undefined) {
+        // Once the single flips are tried, the way from the one that printed the most of the child
+        // (when none got past it), with half of what is left, before the pairs and threes: a child of
+        // many decisions has thousands of those, which spent the budget before that way had its turn.
+        const found = more && explore(...more, credit - (credit - floor) * MORE_SHARE)
+        if (found !== undefined) return found
+        more = undefined
+        continue
+      }
       const set = [...base, ...add]
       const got = measure(set)
       if (typeof got === 'string') return got
