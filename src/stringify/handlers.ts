@@ -1102,8 +1102,14 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
     // whose link the rule reads on past `at`, as the client keeps a link it refuses (`http://[\] []([[[[[[  \n)`,
     // whose link starts at the seventh `[` back). (A link's scan may run to the end of the text: not all.)
     const tried = starts.length > 6 ? [...starts.slice(0, 6), starts.at(-1)!] : starts
+    // Where the link rule's match from each start ends, scanned once (the scans share what fails).
     const scans: LinkMemo = {}
-    const across = starts.slice(6, 64).filter((s) => (matchLink(src, s, v.length, scans)?.end ?? 0) > at)
+    const linkEnds = new Map<number, number | undefined>()
+    const linkEnd = (s: number): number | undefined => {
+      if (!linkEnds.has(s)) linkEnds.set(s, matchLink(src, s, v.length, scans)?.end)
+      return linkEnds.get(s)
+    }
+    const across = starts.slice(6, 64).filter((s) => (linkEnd(s) ?? 0) > at)
     for (const s of [...tried, ...across.slice(0, 6)]) {
       // Those nested tries multiply (each tail's text may be refused in turn), the more so in a search,
       // which shares no tails: once they have spent the budget and as much again, the forms found so
@@ -1116,8 +1122,8 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
       // Where the link rule's match from there ends (its text may hold `)` and `](`), or after one of
       // the first few `)` or `](` after the spaces (what follows a `](` may be a `<url>` the client
       // refuses: `[]((  \n):x\)](<\n:/\>`).
-      const link = matchLink(src, s, v.length, {})
-      for (const e of new Set([...(link ? [link.end] : []), ...ends, v.length])) {
+      const end = linkEnd(s)
+      for (const e of new Set([...(end === undefined ? [] : [end]), ...ends, v.length])) {
         const tail = tailAt(e)
         for (const before of tail === undefined ? [] : heads) {
           const escaped = attempt(() => escapeText(before, { ...st, next: '[', last: false, rest: v.slice(s, e) + tail }))
