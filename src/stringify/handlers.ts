@@ -571,6 +571,17 @@ function flipsIn(path: string): string {
   }
   return mine.sort((a, b) => a - b).join()
 }
+/**
+ * The name of decision point `k` below the searching node at `prefix` (its joined path): `2:0` is the
+ * first decision of its third child, `2,1:0` one of that child's children, `:0` its own.
+ */
+const below = (k: number, prefix: string): string => (prefix ? names[k]!.slice(prefix.length + 1) : names[k]!)
+/**
+ * Whether decision point `k` is the first of a child of the searching node: its main form (an
+ * italic's delimiter, a span's view, a text's first choice), which is often what a neighbour needs.
+ */
+const isHead = (k: number, prefix: string): boolean => /^\d+:0$/.test(below(k, prefix))
+
 /** The path of the node printing (joined), and how many decisions it has taken. */
 let here = ''
 let local = 0
@@ -703,8 +714,9 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
  * Runs `attempt` with sets of one, then two, then three decisions changed, among the first 24 (the
  * choices of the rightmost siblings, which print first) and, when the unchanged run stopped further
  * on, among the 24 around where it stopped (the choices of the node that failed and of its nearest
- * right neighbours, which in a long message lie past the first 24). Where `stop` tells at which
- * child a run failed, {@link climb} comes between the sets of one and of two.
+ * right neighbours, which in a long message lie past the first 24); of the sets of one, those that
+ * flip a child's first decision go first. Where `stop` tells at which child a run failed,
+ * {@link climb} comes between the sets of one and of two.
  */
 function search(st: State, attempt: () => string | undefined, last = false, stop?: () => number, where = stop): string | undefined {
   const saved = memo
@@ -743,10 +755,18 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
       return undefined
     }
     const windows = points() > 24 ? [0, Math.max(24, points() - 20)] : [0]
+    // Later decision points only show up once earlier ones change, so each window's end grows as runs go.
+    const end = (lo: number) => Math.min(points(), lo + 24)
+    const prefix = st.path.join()
     for (let size = 1; !out && size <= 3; size++) {
-      // Later decision points only show up once earlier ones change, so each window's end grows as runs go.
-      for (const lo of windows) out ||= sets([], lo, () => Math.min(points(), lo + 24), size)
-      if (size === 1 && stop) out ||= climb(run, stop, where!, st.path.join(), reserve)
+      if (size > 1) for (const lo of windows) out ||= sets([], lo, () => end(lo), size)
+      else {
+        // Of the single flips, the children's first decisions go first: a child of refused links
+        // meets hundreds, each flip of which reprints it, and a form of its neighbour's may be all it
+        // needs (three link soups of 400 characters ran out of budget before that flip).
+        for (const heads of [true, false]) for (const lo of windows) for (let i = lo; !out && i < end(lo); i++) if (isHead(i, prefix) === heads) out = run([i])
+        if (stop) out ||= climb(run, stop, where!, prefix, reserve)
+      }
     }
     // (The run that printed is the last: its flips are what the search found.)
     if (out !== undefined) for (const k of flipped!) if (!settled.delete(names[k]!)) settled.add(names[k]!)
@@ -783,13 +803,16 @@ const FIRST_SHARE = 0.75
  */
 const MORE_SHARE = 0.5
 
+/** How many decisions of its own the child that fails may have before a climb tries its neighbours' first decisions ahead of them (see {@link climb}). */
+const MANY = 24
+
 /**
  * A search that builds on what gets it further. Children print from the last, so a run that fails at
  * an earlier child (`stop`), or that prints more nodes of the child that fails, got further; its flips
  * stay, and the next flips are tried around the child that now fails (`where`; for a run that printed
  * but read back differently, the first child that did): one or two of its own
  * decisions, with or without one of its {@link NEIGHBOURS} right neighbours' (whose form is often
- * what it needs),
+ * what it needs; alone, their first decisions go first when it has more than {@link MANY}),
  * then the first decisions of all its right siblings up to the m-th (a run of italics whose
  * delimiters alternate, where each flip alone makes the sibling it changes fail), then any two of the
  * last 32 decisions the run met. When that leads nowhere, the search backs up and
@@ -807,7 +830,7 @@ function climb(run: (set: number[]) => string | undefined, stop: () => number, w
     return out ?? [stop() * 2 ** 20 - new Set(printed).size, where()]
   }
   /** The child of the searching node whose subtree a decision belongs to (NaN for the node's own). */
-  const child = (k: number): number => parseInt(prefix ? names[k]!.slice(prefix.length + 1) : names[k]!, 10)
+  const child = (k: number): number => parseInt(below(k, prefix), 10)
   /**
    * From `base`, which got to `score` and met `met`: each set that gets further is explored in turn,
    * those that get past the child first (in the order found), then the one that prints the most of it
@@ -835,7 +858,12 @@ function climb(run: (set: number[]) => string | undefined, stop: () => number, w
     // sets of three, which the budget never reaches (made up front, they took seconds).
     // (`undefined` after the single flips: see below.)
     function* sets(): Generator<number[] | undefined> {
-      for (const k of [...mine, ...right]) yield [k]
+      // A child of many decisions (a text of refused links: a flip of each reprints it) tries the
+      // first decision of each node of its neighbours first (their main forms; see `search`); of a few,
+      // they go last, as their order may send the climb down a way that leads nowhere (a star-dense
+      // message of 2,000 characters did not print).
+      const heads = mine.length > MANY ? right.filter((k) => names[k]!.endsWith(':0')) : []
+      for (const k of [...heads, ...mine, ...right.filter((k) => !heads.includes(k))]) yield [k]
       yield undefined
       for (let i = 0; i < mine.length; i++) for (const k of [...mine.slice(i + 1), ...right]) yield [mine[i]!, k]
       for (let i = 0; i < mine.length; i++) for (let j = i + 1; j < mine.length; j++) for (const k of right) yield [mine[i]!, mine[j]!, k]

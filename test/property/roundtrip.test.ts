@@ -443,6 +443,13 @@ describe('stringify round trip', () => {
     // first character, a letter: the refused `<url>` at its start must wrap, and the refused link after
     // it keep the break.
     '_ _<t:/)>[  \n]()',
+    // Soups of refused links whose root's search ran out of budget before the one flip each needs,
+    // the form of the link or text after the long text that fails (shrunk from ones of 400
+    // characters): the children's first decisions now go first among a search's single flips, and a
+    // climb tries the neighbours' before the hundreds of a text of refused links.
+    ')[[a[]()_`  \n[`://o) [<t]( ))[]())<[](x:/y)`](  \n[/]()*[a[t]( http://a)_  \n[[__](https://a.)\n\n(https://co)> [`\\`](https://a)\n[_[](https://))[\\\\```<@1>  ```](https',
+    '[[  \n](:/y)[[]()\n[**\\\\\u00a0~~](htx))a[\n[[o>)https://a.co  \na[*- *](https://a.co)[¯\\_(ツ)_/¯](http://o*- _]__](x:/y\\*a[\\]()`<]([]]( http://o)\n>~~\\s:/o)',
+    '\\\\[`ax:/a  ]( \\[[(https://a.co/(x))](  [```[](https://a.co "t")*\n*[  \n@.co>) _[~~||](x:/y) >  [<].co`[||~~]]]((x)\\a[#]( http://o)\n[>](_a\n\\_)_\\x _](https://a.co[\n* [http://](||<t:1>](',
   ]
   for (const text of regressions) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
