@@ -31,26 +31,56 @@
 import { isEscapable } from './unsafe.js'
 
 /**
- * Whether `text` has a URL-like part (a scheme, then `:/` or `:\`, which special schemes read alike) whose host holds
- * a character outside ASCII: up to the next `/`, `?`, `#` or whitespace, and on past a backslash, which
- * a removed escape would join to it. (Taking escapes out only joins characters, so checking the printed
- * text covers every text the pass tries. Word by word, so that it takes linear time.)
+ * Whether `text` has a URL-like part whose host holds a character outside ASCII, which some text the
+ * pass tries could read as a URL that engines answer differently. The part is a scheme the platform
+ * links (`http`, `https`, `discord`, `tel`, `sms`, `mailto`: any other fails the check in every
+ * engine), then `:/` or `:\` (which special schemes read alike); its host runs up to the next `/`,
+ * `?`, `#` or whitespace, and on past a backslash, which a removed escape would join to it. (Taking
+ * escapes out only joins characters, so checking the printed text covers every text the pass tries.
+ * Word by word, so that it takes linear time.)
+ *
+ * A host that holds `<`, `>`, `^` or `|` is no URL in any engine (the URL standard forbids them in
+ * hosts; `test/browser/` checks that Chromium agrees). A host starts after the `//` (or the last `@`)
+ * but may end anywhere (a bare URL ends before `<`, one in angle brackets before `>`), so such a
+ * character excuses the characters outside ASCII after it, not those before; nor does one in a port
+ * (after a `:`).
  *
  * @example
  * ```ts
  * hasForeignUrl('see https\\://münchen.de') // true
  * hasForeignUrl('see https://a.de/München') // false: engines agree on paths
  * hasForeignUrl('注意:\\*重要*') // false: no scheme before the colon
+ * hasForeignUrl('<https://a.de>\\*ü*') // false: a host that holds the `ü` holds the `>`
+ * hasForeignUrl('<https://ü>\\*a*') // true: the URL in angle brackets ends before the `>`
  * ```
  */
 export function hasForeignUrl(text: string): boolean {
   // A scheme (a letter among scheme characters, or escapes that a removed one joins up), `:` and
-  // slashes; then the host, up to `/`, `?`, `#` or whitespace. (Matches start only where a run of
-  // scheme characters does, and a host inside one already read is not read again: linear time.)
+  // slashes; then the host. (Matches start only where a run of scheme characters does, and a host
+  // inside one already read is not read again, where any character outside ASCII counts: linear time.)
   let read = 0
-  for (const m of text.matchAll(/(?<![A-Za-z\d+.\\-])[\d+.\\-]*[A-Za-z][A-Za-z\d+.\\-]*:[/\\]+/g)) {
-    let k = Math.max(m.index + m[0].length, read)
-    for (; k < text.length && !/[/?#\s]/.test(text[k]!); k++) if (text.charCodeAt(k) > 0x7f) return true
+  let lastForeign = -1
+  for (const m of text.matchAll(/(?<![A-Za-z\d+.\\-])([\d+.\\-]*[A-Za-z][A-Za-z\d+.\\-]*):[/\\]+/g)) {
+    if (!/(?:https?|discord|tel|sms|mailto)$/i.test(m[1]!.replaceAll('\\', ''))) continue
+    const from = m.index + m[0].length
+    if (from < read) {
+      if (lastForeign >= from) return true
+      continue
+    }
+    // Whether the host so far holds a character that no engine takes in one, and is in a port.
+    let refused = false
+    let port = false
+    let k = from
+    for (; k < text.length && !/[/?#\s]/.test(text[k]!); k++) {
+      const c = text[k]!
+      if (c === '@') refused = port = false
+      else if (c === ':') port = true
+      else if (!port && '<>^|'.includes(c)) refused = true
+      else if (text.charCodeAt(k) > 0x7f) {
+        if (!refused) return true
+        lastForeign = k
+      }
+    }
     read = k
   }
   return false

@@ -93,7 +93,7 @@ describe('hasForeignUrl', () => {
   it('should find a character outside ASCII in the host of a URL-like part (after `:/` or `:\\`)', () => {
     expect(hasForeignUrl('see https://münchen.de')).toBe(true)
     expect(hasForeignUrl('[a](https:\\\\例え.jp)')).toBe(true)
-    expect(hasForeignUrl('x <a:/b¯>')).toBe(true)
+    expect(hasForeignUrl('x <discord:/b¯>')).toBe(true)
     expect(hasForeignUrl('see https://a.de ü')).toBe(false)
     expect(hasForeignUrl('ü https://a.de')).toBe(false)
     expect(hasForeignUrl('a:b ü')).toBe(false)
@@ -103,7 +103,29 @@ describe('hasForeignUrl', () => {
     expect(hasForeignUrl('https://a\\.ü.co')).toBe(true)
     // Each URL-like part of a word counts, and the scheme may hold escapes the pass takes out.
     expect(hasForeignUrl('x:/a,https://münchen.de')).toBe(true)
-    expect(hasForeignUrl('h\\.t:/ü')).toBe(true)
+    expect(hasForeignUrl('a\\.http:/ü')).toBe(true)
+  })
+
+  it('should pass over a scheme that the platform does not link, which fails in every engine', () => {
+    expect(hasForeignUrl('x <a:/b¯>')).toBe(false)
+    expect(hasForeignUrl('ftp://münchen.de steam://ü https2://ü')).toBe(false)
+    // Any case, and a run of scheme characters whose end is one (the URL may start within it).
+    expect(hasForeignUrl('HTTPS://ü')).toBe(true)
+    expect(hasForeignUrl('xhttps://ü')).toBe(true)
+  })
+
+  it('should pass over characters outside ASCII after one that no engine takes in a host', () => {
+    expect(hasForeignUrl('<https://a.de>\\*ü*')).toBe(false)
+    expect(hasForeignUrl('https://a<ü https://a|ü.de https://a^ü.de')).toBe(false)
+    // A host may end before the character (the URL in angle brackets ends before the `>`).
+    expect(hasForeignUrl('<https://ü>\\*a*')).toBe(true)
+    expect(hasForeignUrl('https://aü|b')).toBe(true)
+    // A host starts after the last `@`; a port is not part of it.
+    expect(hasForeignUrl('https://a>b@ü.de')).toBe(true)
+    expect(hasForeignUrl('https://u:p@a>ü.de')).toBe(false)
+    expect(hasForeignUrl('https://a.de:>ü')).toBe(true)
+    // A later URL-like part within a host already read.
+    expect(hasForeignUrl('https:\\a>https:\\ü')).toBe(true)
   })
 
   it('should need a scheme before the colon, so that text next to a colon keeps the pass', () => {
@@ -113,7 +135,7 @@ describe('hasForeignUrl', () => {
   })
 
   it('should take linear time on many URL-like parts in one word', () => {
-    for (const unit of ['a:\\', 'a:/', 'ab']) {
+    for (const unit of ['http:\\', 'http:/', 'http:\\>', 'ab']) {
       const small = unit.repeat(10_000) + 'ü'
       const large = unit.repeat(80_000) + 'ü'
       const time = (text: string) => {
