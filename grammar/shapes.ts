@@ -306,12 +306,24 @@ export function isSafeUrl(url: string): boolean {
   return true
 }
 
-/** An http(s) URL with each host label written in punycode (`xn--` and ASCII) replaced by `a` (README §21.4). */
+/**
+ * An http(s) URL with each host character that the standard's mapping turns into a space and marks
+ * (`¯`, `¨`…) replaced by `a`, and then each host label written in punycode (`xn--` and ASCII) (README
+ * §21.4).
+ */
 function punycodeAsPlain(url: string): string {
-  const m = /^(https?:\/\/(?:[^/?#\\]*@)?)([^/?#\\:]*)/i.exec(url)
+  const m = /^(https?:\/\/(?:[^/?#\\]*@)?)([^/?#\\]*)/i.exec(url)
   if (!m) return url
-  const labels = (m[2] ?? '').split('.').map((label) => (/^xn--[a-z0-9-]*$/i.test(label) ? 'a' : label))
-  return (m[1] ?? '') + labels.join('.') + url.slice(m[0].length)
+  const host = m[2] ?? ''
+  const colon = host.includes(':') ? host.indexOf(':') : host.length
+  const name = host.slice(0, colon)
+  const port = host.slice(colon)
+  const letters = Array.from(name, (c) => {
+    const mapped = c.normalize('NFKC')
+    return c > '\x7f' && / /.test(mapped) && !/\p{L}/u.test(mapped) ? 'a' : c
+  }).join('')
+  const labels = letters.split('.').map((label) => (/^xn--[a-z0-9-]*$/i.test(label) ? 'a' : label))
+  return (m[1] ?? '') + labels.join('.') + port + url.slice(m[0].length)
 }
 
 /** Whether a string contains something URL-like: a scheme, `://` and a non-space (README §21.3). */

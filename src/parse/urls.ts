@@ -38,6 +38,18 @@ const PLAIN_WEB_URL = /^https?:\/\/(?:[a-z\d-]+\.)+[a-z][a-z\d-]*(?:[/?#][!-~]*)
 const WEB_HOST = /^https?:\/\/(?:[^/?#\\]*@)?([^/?#\\]*)/i
 /** A label written in punycode, and what comes before it (group 1). */
 const PUNYCODE_LABEL = /(^|\.)xn--[a-z\d-]*(?=[.:]|$)/gi
+/** A character outside ASCII (the only ones {@link spacedToLetter} may change). */
+const NON_ASCII = /[^\0-\x7f]/gu
+
+/**
+ * `c`, or `a` where the standard's mapping turns `c` into a space and marks (`¯`, `¨`, `´`, `¸`, `˘`,
+ * `゛`…): Chromium, the desktop client's engine, takes a host holding one (it percent-encodes the
+ * space), Node refuses it.
+ */
+function spacedToLetter(c: string): string {
+  const mapped = c.normalize('NFKC')
+  return mapped.includes(' ') && !/\p{L}/u.test(mapped) ? 'a' : c
+}
 
 /** The checks of {@link isSafeUrl}, through the WHATWG URL parser. */
 export function parsesAsSafeUrl(url: string): boolean {
@@ -47,11 +59,14 @@ export function parsesAsSafeUrl(url: string): boolean {
   try {
     // Labels in punycode (`xn--` and ASCII) are parsed as `a`: URL parsers disagree on them. Node's
     // follows the standard and refuses a label that does not decode to a valid name (`xn--`,
-    // `xn--a`); Chromium's, the desktop client's, takes any. So a URL gets one answer everywhere,
-    // the client's.
-    if (web !== null && /xn--/i.test(web[1]!)) {
-      const at = web[0].length - web[1]!.length
-      parsed = new URL(String.prototype.slice.call(url, 0, at) + web[1]!.replace(PUNYCODE_LABEL, '$1a') + String.prototype.slice.call(url, web[0].length))
+    // `xn--a`); Chromium's, the desktop client's, takes any. So are the characters that the mapping
+    // turns into a space (first: `xn--¯` becomes a punycode label). So a URL gets one answer
+    // everywhere, the client's.
+    const host = web?.[1]
+    const plain = host?.replace(NON_ASCII, spacedToLetter).replace(PUNYCODE_LABEL, '$1a')
+    if (plain !== host) {
+      const at = web![0].length - host!.length
+      parsed = new URL(String.prototype.slice.call(url, 0, at) + plain + String.prototype.slice.call(url, web![0].length))
     } else parsed = new URL(url)
   } catch {
     return false
