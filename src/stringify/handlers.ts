@@ -517,6 +517,8 @@ const LANG = /^[A-Za-z0-9_+\-.#]+$/
 const COMMAND = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}(?: [-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}){0,2}$/u
 /** Where a URL's scheme may start in a text (after a `:`, space or `>`), for a refused `<url>` from there. */
 const SCHEME_START = /[: >](?=[^: >]+:\/)/g
+/** The offsets in `v` before `end` where a URL's scheme may start ({@link SCHEME_START}). */
+const schemeStarts = (v: string, end = v.length): number[] => Array.from(v.slice(0, end).matchAll(SCHEME_START), (m) => m.index + 1)
 /** Characters the client rewrites (tabs, CR) or removes (form feed) before parsing. */
 const REWRITTEN = /[\t\r\f]/
 
@@ -1041,6 +1043,15 @@ function plain(v: string, st: State): string {
   return /[()[\]]/.test(v) && decide() ? out.replace(/(?<!\\)[()[\]]/g, '\\$&') : out
 }
 
+/** The text {@link wrap}ped at the first of `starts` where that prints. */
+function wrapAtFirst(node: Text, st: State, starts: number[]): string | undefined {
+  for (const k of starts) {
+    const out = attempt(() => wrap(node, st, k))
+    if (out !== undefined) return out
+  }
+  return undefined
+}
+
 /**
  * A text with the part from `at` on shaped as an unsafe URL in angle brackets, which the client shows
  * as the URL alone; `undefined` when that part has no such shape.
@@ -1222,7 +1233,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       }
       // Or, once a space or a `<` has ended the URL, where a scheme starts, as in any text (`<:<@:/x>`,
       // where an escaped `<` would join the URL and a bare one would start an e-mail link).
-      for (const m of v.matchAll(SCHEME_START)) wraps.push(attempt(() => wrap(node, st, m.index + 1)) ?? '')
+      for (const k of schemeStarts(v)) wraps.push(attempt(() => wrap(node, st, k)) ?? '')
       const plains = out === undefined ? [] : [out, unglue(out, st)]
       // Wrapped first at a trimmed edge, which would drop the final newline (`- http://o\\<<:/\n>`); and
       // in a search, where its `>` may be what a span's closer needs after a newline
@@ -1235,10 +1246,8 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       // tail keeping the break in a refused link: an italic's closing `_` cannot stand before a word
       // character (`_ _<t:/)>[  \n]()`).
       if (flipped && v.slice(0, at).includes(':/') && decide()) {
-        for (const k of [0, ...[...v.slice(0, at).matchAll(SCHEME_START)].map((m) => m.index + 1)]) {
-          const out = attempt(() => wrap(node, st, k))
-          if (out !== undefined) return out
-        }
+        const out = wrapAtFirst(node, st, [0, ...schemeStarts(v, at)])
+        if (out !== undefined) return out
       }
       return refused(node, st, at)
     }
@@ -1270,11 +1279,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       // From the start, or from the first newline on (the spaces before it stay outside), or, when
       // only the end needs it, from where a scheme starts after a `:`, space or `>` (`:<p:/\n>` at the
       // end of an item).
-      let out = wrap(node, st, 0) ?? attempt(() => wrap(node, st, Math.max(0, v.indexOf('\n'))))
-      for (const m of out === undefined && !lead ? v.matchAll(SCHEME_START) : []) {
-        out = attempt(() => wrap(node, st, m.index + 1))
-        if (out !== undefined) break
-      }
+      const out = wrap(node, st, 0) ?? attempt(() => wrap(node, st, Math.max(0, v.indexOf('\n')))) ?? (lead ? undefined : wrapAtFirst(node, st, schemeStarts(v)))
       if (out !== undefined) return out
     }
     // Trailing whitespace a heading before takes in; two spaces before the newline that a nested list
