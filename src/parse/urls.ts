@@ -9,7 +9,15 @@ import { nextOf } from './delimiters.js'
 import { span, type Source } from './source.js'
 import type { Token } from './tokens.js'
 
-const SCHEMES = new Set(['http:', 'https:', 'discord:', 'tel:', 'sms:', 'mailto:'])
+/**
+ * The schemes of the URLs the client makes clickable (as `URL#protocol` gives them).
+ *
+ * @example
+ * ```ts
+ * SCHEMES.has(new URL('HTTPS://a.co').protocol) // true
+ * ```
+ */
+export const SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'discord:', 'tel:', 'sms:', 'mailto:'])
 /**
  * What no clickable URL may hold: control and format characters, default-ignorable code points
  * (zero-width, fillers, variation selectors) and whitespace, all of which can hide what a link
@@ -59,9 +67,9 @@ export function parsesAsSafeUrl(url: string): boolean {
   try {
     // Labels in punycode (`xn--` and ASCII) are parsed as `a`: URL parsers disagree on them. Node's
     // follows the standard and refuses a label that does not decode to a valid name (`xn--`,
-    // `xn--a`); Chromium's, the desktop client's, takes any. So are the characters that the mapping
-    // turns into a space (first: `xn--¯` becomes a punycode label). So a URL gets one answer
-    // everywhere, the client's.
+    // `xn--a`); Chromium's, the desktop client's, takes any. So it is with the characters that the
+    // mapping turns into a space and marks, which are read as `a` first (`xn--¯` is then a punycode
+    // label). So a URL gets one answer everywhere, the client's.
     const host = web?.[1]
     const plain = host?.replace(NON_ASCII, spacedToLetter).replace(PUNYCODE_LABEL, '$1a')
     if (plain !== host) {

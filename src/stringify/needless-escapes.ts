@@ -28,6 +28,7 @@
  * (grammar §21.4).
  * A tree should print as the same text everywhere.
  */
+import { SCHEMES } from '../parse/urls.js'
 import { isEscapable } from './unsafe.js'
 
 /**
@@ -61,7 +62,9 @@ export function hasForeignUrl(text: string): boolean {
   let read = 0
   let lastForeign = -1
   for (const m of text.matchAll(/(?<![A-Za-z\d+.\\-])([\d+.\\-]*[A-Za-z][A-Za-z\d+.\\-]*):[/\\]+/g)) {
-    if (!/(?:https?|discord|tel|sms|mailto)$/i.test(m[1]!.replaceAll('\\', ''))) continue
+    // (The URL may start within the run: its scheme is the run's end.)
+    const run = m[1]!.replaceAll('\\', '').toLowerCase()
+    if (![...SCHEMES].some((scheme) => run.endsWith(scheme.slice(0, -1)))) continue
     const from = m.index + m[0].length
     if (from < read) {
       if (lastForeign >= from) return true
