@@ -53,8 +53,14 @@ const NON_ASCII = /[^\0-\x7f]/gu
  * `c`, or `a` where the standard's mapping turns `c` into a space and marks (`¯`, `¨`, `´`, `¸`, `˘`,
  * `゛`…): Chromium, the desktop client's engine, takes a host holding one (it percent-encodes the
  * space), Node refuses it.
+ *
+ * @example
+ * ```ts
+ * spacedToLetter('¯') // 'a'
+ * spacedToLetter('ü') // 'ü'
+ * ```
  */
-function spacedToLetter(c: string): string {
+export function spacedToLetter(c: string): string {
   const mapped = c.normalize('NFKC')
   return mapped.includes(' ') && !/\p{L}/u.test(mapped) ? 'a' : c
 }

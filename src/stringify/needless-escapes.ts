@@ -28,12 +28,13 @@
  * (grammar §21.4).
  * A tree should print as the same text everywhere.
  */
-import { SCHEMES } from '../parse/urls.js'
+import { SCHEMES, spacedToLetter } from '../parse/urls.js'
 import { isEscapable } from './unsafe.js'
 
 /**
- * Whether `text` has a URL-like part whose host holds a character outside ASCII, which some text the
- * pass tries could read as a URL that engines answer differently. The part is a scheme the platform
+ * Whether `text` has a URL-like part whose host holds a character outside ASCII that engines may
+ * read differently (not one they read {@link alike}), so that some text the pass tries could read as
+ * a URL that engines answer differently. The part is a scheme the platform
  * links (`http`, `https`, `discord`, `tel`, `sms`, `mailto`: any other fails the check in every
  * engine), then `:/` or `:\` (which special schemes read alike); its host runs up to the next `/`,
  * `?`, `#` or whitespace, and on past a backslash, which a removed escape would join to it. (Taking
@@ -53,6 +54,7 @@ import { isEscapable } from './unsafe.js'
  * hasForeignUrl('注意:\\*重要*') // false: no scheme before the colon
  * hasForeignUrl('<https://a.de>\\*ü*') // false: a host that holds the `ü` holds the `>`
  * hasForeignUrl('<https://ü>\\*a*') // true: the URL in angle brackets ends before the `>`
+ * hasForeignUrl('https://a.co¯\\_(ツ)_/¯ \\*') // false: engines read the shrug's characters alike
  * ```
  */
 export function hasForeignUrl(text: string): boolean {
@@ -79,7 +81,7 @@ export function hasForeignUrl(text: string): boolean {
       if (c === '@') refused = port = false
       else if (c === ':') port = true
       else if (!port && '<>^|'.includes(c)) refused = true
-      else if (text.charCodeAt(k) > 0x7f) {
+      else if (text.charCodeAt(k) > 0x7f && !alike(c)) {
         if (!refused) return true
         lastForeign = k
       }
@@ -88,6 +90,14 @@ export function hasForeignUrl(text: string): boolean {
   }
   return false
 }
+
+/**
+ * Whether every engine reads a host holding `c` alike: a kana or ideograph of Unicode 1.1 (no
+ * engine's tables lack them, and none of them is right-to-left), or a character that the URL check
+ * reads as a letter ({@link spacedToLetter}). Of the 1,065 characters Chromium 150 and Node 20
+ * disagree on (grammar §21.4), none is a kana or an ideograph.
+ */
+const alike = (c: string): boolean => /[\u3041-\u3094\u30a1-\u30fa\u30fc\u4e00-\u9fa5]/.test(c) || spacedToLetter(c) !== c
 
 /** Characters parsed per character of output, over all the tries (plus {@link BASE}). */
 const PER_CHAR = 16

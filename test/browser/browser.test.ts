@@ -56,7 +56,7 @@ const url = fc
  * takes needless escapes out must make the same choices in both: `hasForeignUrl`).
  */
 const linkText = fc
-  .tuple(url, fc.constantFrom('x ', '', '**', '('), fc.constantFrom(0, 1, 2, 3), fc.constantFrom(' y', 'ü *', ' ¯\\_(ツ)_/¯', '>ü _', '|例 *'))
+  .tuple(url, fc.constantFrom('x ', '', '**', '('), fc.constantFrom(0, 1, 2, 3), fc.constantFrom(' y', 'ü *', '¯\\_(ツ)_/¯ *', 'を見て _', '>ü _', '|例 *'))
   .map(([u, before, form, after]) => before + [u, `<${u}>`, `[a](${u})`, `[a](<${u}>)`][form]! + after)
 
 describe.runIf(haveChromium || process.env.CI)('in headless Chromium', () => {
