@@ -49,12 +49,12 @@ import { isEscapable } from './unsafe.js'
  *
  * @example
  * ```ts
- * hasForeignUrl('see https\\://münchen.de') // true
+ * hasForeignUrl('see https\\://١.co') // true: Chromium refuses that host, Node takes it
  * hasForeignUrl('see https://a.de/München') // false: engines agree on paths
  * hasForeignUrl('注意:\\*重要*') // false: no scheme before the colon
- * hasForeignUrl('<https://a.de>\\*ü*') // false: a host that holds the `ü` holds the `>`
- * hasForeignUrl('<https://ü>\\*a*') // true: the URL in angle brackets ends before the `>`
- * hasForeignUrl('https://a.co¯\\_(ツ)_/¯ \\*') // false: engines read the shrug's characters alike
+ * hasForeignUrl('<https://a.de>\\*١*') // false: a host that holds the `١` holds the `>`
+ * hasForeignUrl('<https://١>\\*a*') // true: the URL in angle brackets ends before the `>`
+ * hasForeignUrl('https://münchen.de \\* https://a.co¯\\_(ツ)_/¯') // false: engines read these alike
  * ```
  */
 export function hasForeignUrl(text: string): boolean {
@@ -92,12 +92,15 @@ export function hasForeignUrl(text: string): boolean {
 }
 
 /**
- * Whether every engine reads a host holding `c` alike: a kana or ideograph of Unicode 1.1 (no
- * engine's tables lack them, and none of them is right-to-left), or a character that the URL check
- * reads as a letter ({@link spacedToLetter}). Of the 1,065 characters Chromium 150 and Node 20
- * disagree on (grammar §21.4), none is a kana or an ideograph.
+ * Whether every engine reads a host holding `c` alike: a letter of Latin-1 or Latin Extended-A, of
+ * basic Greek or Cyrillic, a kana, an ideograph of Unicode 1.1 or a Hangul syllable (letters that no
+ * engine's tables lack, none of them right-to-left), or a character that the URL check reads as a
+ * letter ({@link spacedToLetter}). Written into hosts in several positions, Chromium 150 and Node 20
+ * take or refuse each of these alike (grammar §21.4 lists those they do not).
  */
-const alike = (c: string): boolean => /[\u3041-\u3094\u30a1-\u30fa\u30fc\u4e00-\u9fa5]/.test(c) || spacedToLetter(c) !== c
+const alike = (c: string): boolean =>
+  /[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f\u0391-\u03a1\u03a3-\u03a9\u03b1-\u03c9\u0400-\u045f\u3041-\u3094\u30a1-\u30fa\u30fc\u4e00-\u9fa5\uac00-\ud7a3]/.test(c) ||
+  spacedToLetter(c) !== c
 
 /** Characters parsed per character of output, over all the tries (plus {@link BASE}). */
 const PER_CHAR = 16

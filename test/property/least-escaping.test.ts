@@ -85,7 +85,9 @@ describe('least escaping', () => {
 
   it('should keep the escapes of a message with a URL whose host is outside ASCII, which engines may read differently', () => {
     const text = (value: string): Root => ({ type: 'root', children: [{ type: 'text', value }] })
-    expect(stringify(text('x || y https://münchen.de'))).toBe('x |\\| y https\\://münchen.de')
+    expect(stringify(text('x || y https://١.co'))).toBe('x |\\| y https\\://١.co')
+    // Not where the host holds only characters that engines read alike.
+    expect(stringify(text('x || y https://münchen.de'))).toBe('x || y https\\://münchen.de')
     expect(stringify(text('x || y https://a.de'))).toBe('x || y https\\://a.de')
     expect(stringify(text('x || y https://a.de/München'))).toBe('x || y https\\://a.de/München')
   })
