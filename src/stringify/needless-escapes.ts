@@ -22,11 +22,11 @@
  * are needless at worst, never wrong. Messages as long as the platform allows
  * stay within it unless they are dense with markup.
  *
- * A message that holds a URL with a host outside ASCII keeps the rules'
+ * A message that holds a URL whose host holds a character outside ASCII that
+ * engines may read differently (see {@link hasForeignUrl}) keeps the rules'
  * escapes: whether such a URL is safe, and so a link, is the platform's URL
  * parser's answer, and engines answer some of those hosts differently
- * (grammar §21.4).
- * A tree should print as the same text everywhere.
+ * (grammar §21.4). A tree should print as the same text everywhere.
  */
 import { SCHEMES, spacedToLetter } from '../parse/urls.js'
 import { isEscapable } from './unsafe.js'
@@ -34,12 +34,12 @@ import { isEscapable } from './unsafe.js'
 /**
  * Whether `text` has a URL-like part whose host holds a character outside ASCII that engines may
  * read differently (not one they read {@link alike}), so that some text the pass tries could read as
- * a URL that engines answer differently. The part is a scheme the platform
- * links (`http`, `https`, `discord`, `tel`, `sms`, `mailto`: any other fails the check in every
- * engine), then `:/` or `:\` (which special schemes read alike); its host runs up to the next `/`,
- * `?`, `#` or whitespace, and on past a backslash, which a removed escape would join to it. (Taking
- * escapes out only joins characters, so checking the printed text covers every text the pass tries.
- * Word by word, so that it takes linear time.)
+ * a URL that engines answer differently. The part is a scheme the platform links (`http`, `https`,
+ * `discord`, `tel`, `sms`, `mailto`: any other fails the check in every engine), then `:/` or `:\`
+ * (which special schemes read alike); its host runs up to the next `/`, `?`, `#` or whitespace, and
+ * on past a backslash, which a removed escape would join to it. (Taking escapes out only joins
+ * characters, so checking the printed text covers every text the pass tries. Word by word, so that it
+ * takes linear time.)
  *
  * A host that holds `<`, `>`, `^` or `|` is no URL in any engine (the URL standard forbids them in
  * hosts; `test/browser/` checks that Chromium agrees). A host starts after the `//` (or the last `@`)
