@@ -96,9 +96,16 @@ export function hasForeignUrl(text: string): boolean {
  * basic Greek or Cyrillic, a kana, an ideograph of Unicode 1.1 or a Hangul syllable (letters that no
  * engine's tables lack, none of them right-to-left), or a character that the URL check reads as a
  * letter ({@link spacedToLetter}). Written into hosts in several positions, Chromium 150 and Node 20
- * take or refuse each of these alike (grammar §21.4 lists those they do not).
+ * take or refuse each of these alike (grammar §21.4 lists those they do not; `test/browser/` checks
+ * every one of them).
+ *
+ * @example
+ * ```ts
+ * alike('ü') // true
+ * alike('١') // false: Chromium refuses `https://١.co`, Node takes it
+ * ```
  */
-const alike = (c: string): boolean =>
+export const alike = (c: string): boolean =>
   /[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f\u0391-\u03a1\u03a3-\u03a9\u03b1-\u03c9\u0400-\u045f\u3041-\u3094\u30a1-\u30fa\u30fc\u4e00-\u9fa5\uac00-\ud7a3]/.test(c) ||
   spacedToLetter(c) !== c
 
