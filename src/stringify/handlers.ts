@@ -765,8 +765,18 @@ function search(st: State, attempt: () => string | undefined, last = false, stop
       else {
         // Of the single flips, the children's first decisions go first: a child of refused links
         // meets hundreds, each flip of which reprints it, and a form of its neighbour's may be all it
-        // needs (three link soups of 400 characters ran out of budget before that flip).
-        for (const heads of [true, false]) for (const lo of windows) for (let i = lo; !out && i < end(lo); i++) if (isHead(i, prefix) === heads) out = run([i])
+        // needs (three link soups of 400 characters ran out of budget before that flip). Then every
+        // other, those that runs meet on the way included.
+        const tried = new Set<number>()
+        for (const heads of [true, false]) {
+          for (const lo of windows) {
+            for (let i = lo; !out && i < end(lo); i++) {
+              if (tried.has(i) || (heads && !isHead(i, prefix))) continue
+              tried.add(i)
+              out = run([i])
+            }
+          }
+        }
         if (stop) out ||= climb(run, stop, where!, prefix, reserve)
       }
     }
@@ -1149,7 +1159,8 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
       return linkEnds.get(s)
     }
     const across = starts.slice(6, 64).filter((s) => (linkEnd(s) ?? 0) > at)
-    for (const s of [...tried, ...across.slice(0, 6)]) {
+    // (A set: the first start may be among those after the nearest.)
+    for (const s of new Set([...tried, ...across.slice(0, 6)])) {
       // Those nested tries multiply (each tail's text may be refused in turn), the more so in a search,
       // which shares no tails: once they have spent the budget and as much again, the forms found so
       // far must do. (Before both, a 400-character message of masked links took 16 s.)
