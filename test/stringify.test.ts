@@ -3,7 +3,7 @@ import type { Content, LinkContent, ListItem, Nodes, Root, Text } from '../src/a
 import { parse } from '../src/parse/index.js'
 import { StringifyError, type StringifyErrorReason, stringify } from '../src/stringify/index.js'
 import { differ } from '../src/stringify/differ.js'
-import { work } from '../src/stringify/handlers.js'
+import { work } from '../src/stringify/budget.js'
 import { print } from '../src/stringify/print.js'
 import { expectNotATree } from './helpers/not-a-tree.js'
 import { withoutPositions } from './helpers/walk.js'

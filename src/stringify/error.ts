@@ -3,6 +3,7 @@
  * text parses back to.
  */
 import type { Node, Point } from '../ast.js'
+import type { State } from './state.js'
 
 /**
  * Why a node cannot be printed. The codes are stable: match on them, not on
@@ -162,4 +163,19 @@ function describe(value: unknown): string {
   if (typeof value !== 'object') return typeof value
   const type = (value as { type?: unknown }).type
   return typeof type === 'string' ? type : Array.isArray(value) ? 'an array' : 'an object without a type'
+}
+
+/** Throws the error for `node`, at the path `st` gives (or `st` itself, a path). */
+export function fail(node: Node, reason: StringifyErrorReason, st: State | number[]): never {
+  throw new StringifyError(node, reason, Array.isArray(st) ? st : st.path)
+}
+
+/** What `run` returns, or `undefined` when it throws a `StringifyError`. */
+export function attempt<T>(run: () => T): T | undefined {
+  try {
+    return run()
+  } catch (error) {
+    if (error instanceof StringifyError) return undefined
+    throw error
+  }
 }

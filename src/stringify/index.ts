@@ -14,7 +14,7 @@ import type { Node, Nodes, Root } from '../ast.js'
 import { parse } from '../parse/index.js'
 import { StringifyError, choiceMayFix } from './error.js'
 import { differ } from './differ.js'
-import { work } from './handlers.js'
+import { work } from './budget.js'
 import { print } from './print.js'
 import { dropNeedlessEscapes, escapesIn } from './needless-escapes.js'
 import { malformed } from './shape.js'
@@ -132,7 +132,7 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   return [out!, false]
 }
 
-/** Work per printed character (see `handlers.ts`) above which a print searched: printing the 20,000 messages of the benchmark's corpus takes at most 23. */
+/** Work per printed character (see `budget.ts`) above which a print searched: printing the 20,000 messages of the benchmark's corpus takes at most 23. */
 const SWAP_WORK = 32
 
 /** Whether `tree` holds an italic (without recursion: parsed trees nest deeper than the stack allows). */

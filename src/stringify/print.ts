@@ -3,7 +3,8 @@
  * tree. Internal; `stringify` wraps it.
  */
 import type { Nodes, Root } from '../ast.js'
-import { item, print as printNode, resetMemo, type PrintMode } from './handlers.js'
+import { print as printNode, resetMemo, type PrintMode } from './dispatch.js'
+import { item } from './handlers.js'
 import type { State } from './state.js'
 
 /**

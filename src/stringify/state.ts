@@ -60,3 +60,6 @@ export interface State {
    */
   trimmed: RegExp | undefined
 }
+
+/** Prints one node where `st` says it stands. */
+export type Handler<T> = (node: T, st: State) => string

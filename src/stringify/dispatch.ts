@@ -1,0 +1,143 @@
+/**
+ * Prints any node: hands it to the handler of its type, with a memo. Spans
+ * print their content several times (once per choice of delimiters), and
+ * without the memo nested spans would cost exponential time. Also the modes
+ * of the current print, which the handlers read.
+ */
+import type { Node, NodeType } from '../ast.js'
+import { LINK_CONTENT } from '../parse/parser.js'
+import { charge, refill } from './budget.js'
+import { forgetChecks } from './checks.js'
+import { fail, StringifyError } from './error.js'
+import { handlers } from './handlers.js'
+import { contextOf, enter, flipped, forgetSearches, here, leave, local, recorder, replay, visited } from './search.js'
+import { chain } from './spans.js'
+import { F_LINK, type Handler, type State } from './state.js'
+
+/**
+ * What a node printed as, by context (its memo key): the first context inline, since most nodes print
+ * in one, and the others in a map.
+ */
+export interface Memo {
+  key: string
+  out: string | StringifyError
+  more: Map<string, string | StringifyError> | undefined
+}
+/** The memo of the current print (a plain map, not a weak one, which costs more: it lives one call). */
+let memo = new Map<object, Memo>()
+/** Whether the root's content searches when its output reads back differently (a second attempt). */
+export let thorough = false
+/** Whether every italic tries its delimiters in the other order (a print `stringify` tries when the first fails, or for fewer escapes). */
+export let swapped = false
+/** Whether searches have only what printing earns (a print that only looks for fewer escapes, which a failure ends). */
+export let frugal = false
+/**
+ * Whether spans and blocks hold their searches: while an enclosing span tries its forms a first time
+ * (see `delimit`). What they print then spends the budget, as in a search: a tree that fails
+ * at every level is tried held and searching at each, and otherwise took three times as long to
+ * reject (italics 400 deep: 3.3 s; 1.2 s before spans held searches, 2.2 s now). (Letting what
+ * prints earn, as outside a search, printed one more of 200 star-dense messages of 4,000
+ * characters, but spent more than the tests allow on such trees.)
+ */
+export let holding = false
+/** Spans of chains that did not print in one loop. */
+export let unchained = new WeakSet<Node>()
+
+/** How a print goes about a tree (see `print.ts`). */
+export interface PrintMode {
+  /** The root's content also searches its choices when its output reads back differently. */
+  thorough?: boolean
+  /** Every italic tries first the delimiter it would try second. */
+  swap?: boolean
+  /** No search beyond what printing earns (a print that only looks for fewer escapes). */
+  frugal?: boolean
+}
+
+/** Forgets the printed subtrees and refills the budget (at the start of every print), for a print in `mode`. */
+export function resetMemo(mode: PrintMode = {}): void {
+  thorough = mode.thorough === true
+  swapped = mode.swap === true
+  frugal = mode.frugal === true
+  memo = new Map()
+  forgetChecks()
+  unchained = new WeakSet()
+  forgetSearches()
+  refill(frugal)
+  holding = false
+}
+
+/** The memos a run of a search sets aside (see {@link freshMemo}). */
+export type Memos = [Map<object, Memo>, WeakSet<Node>]
+
+/** Starts the memos afresh (for a run of a search: what failed in another run may print now), returning those it replaces. */
+export function freshMemo(): Memos {
+  const was: Memos = [memo, unchained]
+  memo = new Map()
+  unchained = new WeakSet()
+  return was
+}
+
+/** Puts back the memos {@link freshMemo} set aside. */
+export function restoreMemo([kept, chains]: Memos): void {
+  memo = kept
+  unchained = chains
+}
+
+/** Runs `run` with the spans and blocks it prints holding their searches (see {@link holding}). */
+export function hold<T>(run: () => T): T {
+  holding = true
+  try {
+    return run()
+  } finally {
+    holding = false
+  }
+}
+
+/** Prints any node. */
+export function print(node: Node, st: State): string {
+  const path = st.path.join()
+  // (A print that held its searches may fail where one that searches prints.)
+  const key = `${path}|${st.f}|${st.next}|${st.prevChar}|${st.last}|${holding}`
+  const seen = memo.get(node)
+  const hit = seen === undefined ? undefined : seen.key === key ? seen.out : seen.more?.get(key)
+  if (typeof hit === 'string') return hit
+  if (hit) throw hit
+  // In a search, the same subtree with the same flips and context prints as in an earlier run.
+  const context = contextOf(key, st, path)
+  const earlier = replay(node, context, key)
+  if (earlier !== undefined) {
+    remember(node, seen, key, earlier)
+    if (typeof earlier === 'string') return earlier
+    throw earlier
+  }
+  const keep = recorder(node, context)
+  let out: string | undefined
+  const outer = here
+  const taken = local
+  enter(path)
+  try {
+    const handler = Object.hasOwn(handlers, node.type) ? (handlers[node.type as NodeType] as Handler<Node>) : undefined
+    if (!handler) fail(node, 'unknown-node', st)
+    // Link text holds only what the client allows there, at any depth.
+    if (st.f & F_LINK && !LINK_CONTENT.has(node.type)) fail(node, 'invalid-nesting', st)
+    out = chain(node, st) ?? handler(node, st)
+    visited(path)
+    remember(node, seen, key, out)
+    keep(out)
+    return out
+  } catch (error) {
+    if (error instanceof StringifyError) remember(node, seen, key, error), keep(error)
+    throw error
+  } finally {
+    leave(outer, taken)
+    // A failure costs about as much as printing a few hundred characters: making the error.
+    charge(key.length + (out?.length ?? 256), flipped !== undefined || holding, out !== undefined)
+  }
+}
+
+/** Records what `node` printed as in the context `key`; `seen`: its memo, if it has one. */
+function remember(node: Node, seen: Memo | undefined, key: string, out: string | StringifyError): void {
+  if (seen === undefined) memo.set(node, { key, out, more: undefined })
+  else if (seen.key === key) seen.out = out
+  else (seen.more ??= new Map()).set(key, out)
+}
