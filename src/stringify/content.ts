@@ -64,9 +64,11 @@ export function content(
   }
   // Block content searches too: a sibling's choice (a text's form, a span's delimiters) may be what
   // its neighbour needs.
-  // Where the last run stopped: the child it failed at (children print from the last), or -1 when
-  // it printed but read back differently; and the child to look around: where it failed, or the first
-  // that read back differently.
+  // Where the last run stopped: the child it failed at (children print from the last), or, when it
+  // printed but read back differently, -1 less the first child that did (so that a run whose output
+  // reads right further on got further: the flips that mend each misread child build on each other,
+  // where before the climb saw no progress, and a 60-character message of stars spent its budget);
+  // and the child to look around: where it failed, or the first that read back differently.
   let stop = Infinity
   let at = 0
   const found = search(
@@ -76,7 +78,7 @@ export function content(
         const c = run()
         at = misread(parent, c, st, true)
         if (at < 0) return c
-        stop = -1
+        stop = -1 - at
       } catch (caught) {
         if (!(caught instanceof StringifyError)) throw caught
         stop = at = caught.path[st.path.length] ?? parent.children.length

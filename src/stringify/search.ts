@@ -268,7 +268,9 @@ const MANY = 24
 
 /**
  * A search that builds on what gets it further. Children print from the last, so a run that fails at
- * an earlier child (`stop`), or that prints more nodes of the child that fails, got further; its flips
+ * an earlier child (`stop`), or that prints more nodes of the child that fails, got further, and a run
+ * that prints got further still, the more so the later the first child that reads back differently
+ * (`stop` is then below -1: see `content`); its flips
  * stay, and the next flips are tried around the child that now fails (`where`; for a run that printed
  * but read back differently, the first child that did): one or two of its own
  * decisions, with or without one of its {@link NEIGHBOURS} right neighbours' (whose form is often
