@@ -143,15 +143,18 @@ export function replay(node: Node, context: string | undefined, key: string): st
  * returns keeps its result for later runs (outside a search, it does nothing).
  */
 export function recorder(node: Node, context: string | undefined): (result: string | StringifyError) => void {
+  if (context === undefined) return ignore
   const met = trail.length
   const logged = printed.length
   return (result) => {
-    if (context === undefined) return
     let byKey = kept!.get(node)
     if (byKey === undefined) kept!.set(node, (byKey = new Map()))
     byKey.set(context, { out: result, met: trail.slice(met), paths: printed.slice(logged) })
   }
 }
+
+/** What {@link recorder} returns outside a search (most prints): nothing to keep. */
+const ignore = (): void => {}
 
 /** Notes that the node at `path` (joined) printed in this run of a search. */
 export function visited(path: string): void {
