@@ -160,7 +160,7 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
 const AHEAD = 512
 
 /** The end of the capture a node leaves for the next one's line-start check. */
-export const captureEnd = (node: Node): string => (node.type === 'text' ? (node as Text).value : lastChar(node))
+const captureEnd = (node: Node): string => (node.type === 'text' ? (node as Text).value : lastChar(node))
 
 /**
  * Whether `c` parses to the children of `node`: parsed on its own, after a mention when the span does
@@ -202,4 +202,4 @@ export const lineEnd = (st: State): string => (!st.last ? '\n' : !(st.inSpan && 
  */
 export const trimmedBy = (type: string): RegExp | undefined => (type === 'listItem' ? ITEM_TRIMS : type === 'heading' || type === 'subtext' ? LINE_TRIMS : undefined)
 const ITEM_TRIMS = /[\t\n\f\r ]/
-export const LINE_TRIMS = /\s/
+const LINE_TRIMS = /\s/

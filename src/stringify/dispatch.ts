@@ -18,7 +18,7 @@ import { F_LINK, type Handler, type State } from './state.js'
  * What a node printed as, by context (its memo key): the first context inline, since most nodes print
  * in one, and the others in a map.
  */
-export interface Memo {
+interface Memo {
   key: string
   out: string | StringifyError
   more: Map<string, string | StringifyError> | undefined
@@ -67,7 +67,7 @@ export function resetMemo(mode: PrintMode = {}): void {
 }
 
 /** The memos a run of a search sets aside (see {@link freshMemo}). */
-export type Memos = [Map<object, Memo>, WeakSet<Node>]
+type Memos = [Map<object, Memo>, WeakSet<Node>]
 
 /** Starts the memos afresh (for a run of a search: what failed in another run may print now), returning those it replaces. */
 export function freshMemo(): Memos {

@@ -71,8 +71,9 @@ const below = (k: number, prefix: string): string => (prefix ? names[k]!.slice(p
  */
 const isHead = (k: number, prefix: string): boolean => /^\d+:0$/.test(below(k, prefix))
 
-/** The path of the node printing (joined), and how many decisions it has taken. */
+/** The path of the node printing (joined). */
 export let here = ''
+/** How many decisions the node printing has taken. */
 export let local = 0
 
 /**

@@ -25,7 +25,7 @@ import { F_FLIP, F_LINK, F_STAR, F_UNDER, type Handler, type State } from './sta
  * its first character tells its type) and its content. For `*` and `_`, the longer of the italic and
  * the bold or underline, the italic on a tie. `loose`: the loose star italic is on.
  */
-export function spanAt(text: string, loose: boolean): [number, string] | undefined {
+function spanAt(text: string, loose: boolean): [number, string] | undefined {
   const src = preprocess(text)
   const n = text.length
   const c = text.charCodeAt(0)
@@ -41,7 +41,7 @@ export function spanAt(text: string, loose: boolean): [number, string] | undefin
 }
 
 /** The run of stars (group 1) or underscores that a chain of spans wraps, if it wraps one. */
-export function run(node: Node): RegExpExecArray | null {
+function run(node: Node): RegExpExecArray | null {
   while (node.type in NESTS && (node as Parent).children.length === 1) node = (node as Parent).children[0]!
   return node.type === 'text' ? /^(?:(\*+)|_+)$/.exec((node as Text).value) : null
 }
@@ -231,7 +231,7 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
  * escapes and pairs of their delimiter, so every run of it must have even length (`**` is fine inside
  * `*italic*`, a lone `*` would close it).
  */
-export function fits(out: string, f: number): boolean {
+function fits(out: string, f: number): boolean {
   // (An escape stands between the runs on either side of it: `*\**` is two lone stars, not a pair.)
   return !out
     .replace(/\\[\s\S]/g, ' ')
