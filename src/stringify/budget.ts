@@ -8,11 +8,11 @@
 /**
  * What searches may still spend, in units of work (per node printed: the characters of its memo key
  * and of its output, or a few hundred for a failure). Printing outside a search earns {@link EARN}
- * units for each unit of what it prints; a search (and a print that holds searches, `holding` in `dispatch.ts`)
- * spends a unit for each it does, and a search gives up once
- * it has spent a quarter of the balance it started with (the root's, the last, all of it). Each failing span
- * searches its whole subtree, so without it a tree whose spans fail at every level (which no text
- * expresses) takes hours to reject at a few hundred levels.
+ * units for each unit of what it prints; a search (and a print that holds searches, `holding` in
+ * `dispatch.ts`) spends a unit for each it does, and a search gives up once it has spent a quarter of
+ * the balance it started with (the root's, the last, all of it). Each failing span searches its whole
+ * subtree, so without it a tree whose spans fail at every level (which no text expresses) takes
+ * hours to reject at a few hundred levels.
  */
 export let credit = 0
 /**

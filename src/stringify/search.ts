@@ -44,10 +44,10 @@ interface Kept {
   paths: string[]
 }
 /**
- * Within a search, what subtrees printed in earlier runs, by node and context (see `print` in `dispatch.ts`: the memo
- * key, the flips inside the subtree, what follows it): a run that changes one node's decisions prints
- * the rest as before, and children print from the last, so a run only prints anew the nodes its flips
- * change and those before them.
+ * Within a search, what subtrees printed in earlier runs, by node and context (see {@link contextOf}:
+ * the memo key, the flips inside the subtree, what follows it): a run that changes one node's
+ * decisions prints the rest as before, and children print from the last, so a run only prints anew
+ * the nodes its flips change and those before them.
  */
 let kept: Map<Node, Map<string, Kept>> | undefined
 
@@ -113,12 +113,12 @@ export function rewind(taken: number): void {
 }
 
 /**
- * In a search, the context of a subtree's print beyond its memo `key` (see `print` in `dispatch.ts`): the enclosing
- * italic's delimiter, the flips inside the subtree, and `rest`, the output of the right siblings,
- * which changes when their flips do; the rest of the state follows from the path. All of `rest`, not
- * its start: a `<` whose token would end far on, at a `>` that a flip there keeps out, was kept
- * escaped where it could now be bare, and a search missed the form it needed. `undefined` outside a
- * search.
+ * In a search, the context of a subtree's print beyond its memo `key` (see `print` in
+ * `dispatch.ts`): the enclosing italic's delimiter, the flips inside the subtree, and `rest`, the
+ * output of the right siblings, which changes when their flips do; the rest of the state follows
+ * from the path. All of `rest`, not its start: a `<` whose token would end far on, at a `>` that a
+ * flip there keeps out, was kept escaped where it could now be bare, and a search missed the form it
+ * needed. `undefined` outside a search.
  */
 export function contextOf(key: string, st: State, path: string): string | undefined {
   return kept !== undefined && flipped !== undefined ? `${key}|${st.italic}|${flipsIn(path)}|${st.rest}` : undefined
