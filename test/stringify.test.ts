@@ -595,6 +595,18 @@ describe('stringify', () => {
       expect(units).toBeLessThan(8_000_000)
     })
 
+    // A long message whose search fails may still print in two runs (`halves.ts`); where the child it
+    // failed in does not print even on its own, the cuts are not tried: the tree costs that one print
+    // more, not a print of each side for every cut.
+    it('should reject a long message with a child no text expresses at about the work of one more print of that child', () => {
+      const culprit = nest(200, [bold]).children[0]!
+      const lines = (mark: (c: Content) => Content) => Array.from({ length: 30 }, (_, i) => [mark(t(`ok ${i}`)), t(' and\n')]).flat()
+      const [alone] = cost(root(culprit))
+      const [units, reason] = cost(root(...lines(italic), culprit, t('\n'), ...lines(bold)))
+      expect(reason).toBe('ambiguous-delimiters')
+      expect(units).toBeLessThan(2.5 * alone)
+    })
+
     it('should not search where no choice helps (adjacent texts at the bottom)', () => {
       expect(cost(nest(22, [bold], bold(t('a'), t('b'))))).toEqual([expect.any(Number), 'adjacent-text'])
       expect(cost(nest(200, [bold, italic], bold(t('a'), t('b'))))[0]).toBeLessThan(200_000)

@@ -6,11 +6,12 @@
  * `stringify` returns reads back as the same tree, and a tree that no text
  * can express always ends in a `StringifyError` (naming the first node that
  * would read back differently when no handler caught it earlier). A print
- * that fails is tried again with every italic's other delimiter first. Then
+ * that fails is tried again with every italic's other delimiter first, and a
+ * message that still fails, in two runs (`halves.ts`). Then
  * the escapes the output does not need go (`needless-escapes.ts`), and where
  * an escape of `*` or `_` is left, that other print may need fewer.
  */
-import type { Node, Nodes, Root } from '../ast.js'
+import type { Content, Node, Nodes, Root } from '../ast.js'
 import { parse } from '../parse/index.js'
 import { StringifyError, choiceMayFix } from './error.js'
 import { differ } from './differ.js'
@@ -18,6 +19,7 @@ import { work } from './budget.js'
 import { print } from './print.js'
 import { dropNeedlessEscapes, escapesIn } from './needless-escapes.js'
 import { malformed } from './shape.js'
+import { printInHalves } from './halves.js'
 
 export { StringifyError, type StringifyErrorReason } from './error.js'
 
@@ -90,11 +92,13 @@ export function stringify(tree: Root | Nodes): string {
 /**
  * Prints `tree` as text that `reads` accepts (that parses to `want`, where `tree` sits `skip` levels
  * down): as the handlers choose; for a root whose output reads back differently, again with its
- * content searching its choices; and last, when either fails for a reason a choice may fix, with
- * every italic's other delimiter first. Returns the text and whether the last print made it; throws
- * the first print's error, or `unrepresentable` where the text read back differently.
+ * content searching its choices; when either fails for a reason a choice may fix, with every
+ * italic's other delimiter first; and last, for a root that is not itself a `part` of another, in two
+ * runs. Returns the text and whether the print with the italics swapped made it; throws the first
+ * print's error, or `unrepresentable` where the text read back differently.
  */
-function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (text: string) => boolean): [string, boolean] {
+function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (text: string) => boolean, part = false): [string, boolean] {
+  const start = work
   let out: string | undefined
   let failed: StringifyError | undefined
   let diff: ReturnType<typeof differ>
@@ -126,10 +130,30 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
       if (!(error instanceof StringifyError || error instanceof RangeError)) throw error
     }
   }
+  // Last, a long message in two runs, each searched with a budget of its own (a run is not cut again).
+  // The cuts may do twice the work done so far, which bounds the time to reject a tree.
+  if ((diff || (failed && choiceMayFix(failed.reason))) && tree.type === 'root' && !part) {
+    const joined = printInHalves(tree, reads, work + HALVES_WORK * (work - start), printRun, (failed ? failed.path : diff![1])[0])
+    if (joined !== undefined) return [joined, false]
+  }
   // (Made again, with the stack trace the printer does not capture.)
   if (failed) throw new StringifyError(failed.node, failed.reason, failed.path)
   if (diff) throw new StringifyError(diff[1].length < skip ? tree : diff[0], 'unrepresentable', diff[1].slice(skip))
   return [out!, false]
+}
+
+/** How much work the two runs may do, as a multiple of what the whole's prints did before them. */
+const HALVES_WORK = 2
+
+/** Prints a run of a root's children as a message of its own, or `undefined` where it does not read back. */
+function printRun(children: Content[]): string | undefined {
+  const run: Root = { type: 'root', children }
+  try {
+    return printReadingBack(run, run, 0, (text) => differ(run, parse(text)) === undefined, true)[0]
+  } catch (error) {
+    if (error instanceof StringifyError || error instanceof RangeError) return undefined
+    throw error
+  }
 }
 
 /** Work per printed character (see `budget.ts`) above which a print searched: printing the 20,000 messages of the benchmark's corpus takes at most 23. */

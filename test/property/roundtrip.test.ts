@@ -122,15 +122,17 @@ describe('stringify round trip', () => {
   ]
   for (const text of constrained) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
-  // A known gap: such trees that neither finds a form for; `stringify` then throws
-  // `ambiguous-delimiters` (the final check above still holds). `bench/printable.js` finds them in
-  // random star-dense messages of 4,000 characters (7 of 1,400, seeds 1 to 14; 16 before a misread
-  // that moves on counted as progress); none of 1,500 at 2,000 (seeds 1 to 5). This one is shrunk from that one of 4,000 characters. The
-  // search finds its form with twice the budget. It passes once the printer prints it.
-  const costly = [
-    '- ~~(|~~***]*****_#_\\****\n_[**\\******_\\*_*******************)_*#***~~__*[_****)_[*__***\u00af*****~~*****[***\n******__*****************_)___***(***@*|*~~__*(__***(*\\~~*[* */***a*]* **~~]~~*]*****_)_\u00af*)*]|',
+  // Long messages whose search ran out of budget, though a form exists: the known gap until a last
+  // resort printed them in two runs, each searched with a budget of its own (`halves.ts`). Before it,
+  // `bench/printable.js` found 7 such trees in 1,400 star-dense messages of 4,000 characters (seeds 1
+  // to 14) and 2 in 80,000 masked-link soups of 400 (seeds 12 to 15). The first is shrunk from one of
+  // the 4,000 characters; the third needs a cut inside a text, its print failing in that text.
+  const halved = [
+    "- ~~(|~~***]*****_#_\\****\n_[**\\******_\\*_*******************)_*#***~~__*[_****)_[*__***¯*****~~*****[***\n******__*****************_)___***(***@*|*~~__*(__***(*\\~~*[* */***a*]* **~~]~~*]*****_)_¯*)*]|",
+    ")[[[<@1>]( https://a.co)a<> [](<https://a.co>)> - []()_`  \n[``~~\\(](https://a.co) [<t:1>¯\\_(ツ)_/¯> (]( https://a.co)\\)*[\\\\)\t  >]())<[](x:/y)`](  \n[/]()*[a[<t:1>]( https://a.co)_  \n[[<__ ](<https://a.co>)\n\n[||<t:1>*``](https://a.co \"t\"))- _[]](<https://a.co>``]([](x:/y)https://a.co)> [`\\`]( https://a.co)\n<a[\\`:<t:1>\\`[](https://a.co) [)[<t:1><t:1>** ](x:/y)\n[_[](https://a.co)`))[\\\\```<@1>  ```](https://a.co \"t\"<",
+    "- ]([](https://a.co \"t\")> *`[\\¯\\_(ツ)_/¯]( https://a.co)ahttps://a.coa[ ](x:/y)`\n_[`]() \n[](https://a.co/(x))- ](- []( https://a.co**<[\\`x:/_\n](https://a.co \"t\")<> [[\t\n\\ ||](https://a.co \"t\")  \n\\> []\t](https://a.co/(x))-   \n[[    ~~ \n]( \\_[*](https://a.co/(x))- `[](https://a.co)\n  \n  \n[](<https://a.co>)](\n<[**¯\\_(ツ)_/¯x:/\\\\ ](http://o)` - [](<https://a.co>)\n*[:\\\\](x:/y)\n\n\\[\\\\#__- ](<https://a.co>) ",
   ]
-  for (const text of costly) it.fails(`cannot yet print the tree of ${JSON.stringify(text)}`, readsBack(text))
+  for (const text of halved) it(`should print the tree of ${JSON.stringify(text.slice(0, 60))}… in two runs`, readsBack(text))
 
   it('should print every well-formed tree it does not reject as text that parses back to exactly that tree', () => {
     fc.assert(

@@ -1,0 +1,93 @@
+/**
+ * The last resort for a long message whose search ran out of budget: print it in two runs.
+ *
+ * The search for forms that read back flips choices across the whole message, and in a long message
+ * dense in delimiters its budget can run out while a form exists: every run of 24 top-level nodes of
+ * such a message prints, and the 25 together did not. Cut where the two sides barely touch (at a
+ * line break, nearest the middle), each side is a smaller search with a budget of its own, and the
+ * two prints joined usually read back as the whole.
+ */
+import type { Content, Root } from '../ast.js'
+import { work } from './budget.js'
+
+/** A place to cut the root's children: before `kids[at]`, or inside that text after `offset` characters. */
+interface Cut {
+  at: number
+  offset: number
+  /** How far into the children the cut is (`at`, plus the share of the text before it). */
+  where: number
+  /** Whether a line break ends the left side, so that neither side sees the other's last line. */
+  atLineStart: boolean
+}
+
+/** Cuts tried before giving up: each costs two prints of half the message. */
+const TRIES = 4
+
+/** Blocks that take the line break after them, which their own print leaves out (`- a`, then `b`). */
+const ENDS_LINE = new Set(['heading', 'subtext', 'list'])
+
+/**
+ * Prints the children of `tree` in two runs, each with `printRun` (which returns `undefined` when its
+ * run does not print), and returns the first join that `reads` accepts; `undefined` when none does
+ * within {@link TRIES} cuts, once the work done passes `until`, or when `kids[culprit]` (the child
+ * the whole failed in) does not print even on its own. A side that does not print does not end the
+ * search: cut out of its context, a side may not print where the whole does.
+ *
+ * @example
+ * ```ts
+ * // After a print of `tree` failed in its third child, having done `spent` units of work:
+ * const text = printInHalves(tree, (t) => differ(tree, parse(t)) === undefined, work + 2 * spent, printRun, 2)
+ * ```
+ */
+export function printInHalves(
+  tree: Root,
+  reads: (text: string) => boolean,
+  until: number,
+  printRun: (children: Content[]) => string | undefined,
+  culprit: number | undefined,
+): string | undefined {
+  const kids = tree.children
+  const cuts = cutsOf(kids)
+  // A child that does not print even on its own is no matter of budget (a tree no text expresses, as
+  // a rule): rejected at the cost of one more print of that child, not of every cut.
+  if (cuts.length === 0 || (culprit !== undefined && printRun([kids[culprit]!]) === undefined)) return undefined
+  for (const cut of cuts.slice(0, TRIES)) {
+    if (work > until) break
+    const [left, right] = split(kids, cut)
+    const a = printRun(left)
+    const b = a === undefined || work > until ? undefined : printRun(right)
+    if (b === undefined) continue
+    const text = a + (ENDS_LINE.has(left[left.length - 1]!.type) ? '\n' : '') + b
+    if (reads(text)) return text
+  }
+  return undefined
+}
+
+/** The places to cut `kids`, those at a line start first, each group from the middle out. */
+function cutsOf(kids: Content[]): Cut[] {
+  const cuts: Cut[] = []
+  for (let at = 0; at < kids.length; at++) {
+    const kid = kids[at]!
+    const before = kids[at - 1]
+    // (After a quote, its `>>> ` would take in the right side.)
+    if (before && before.type !== 'blockQuote') {
+      cuts.push({ at, offset: 0, where: at, atLineStart: ENDS_LINE.has(before.type) || (before.type === 'text' && before.value.endsWith('\n')) })
+    }
+    if (kid.type !== 'text') continue
+    for (let offset = kid.value.indexOf('\n') + 1; offset > 0 && offset < kid.value.length; offset = kid.value.indexOf('\n', offset) + 1) {
+      cuts.push({ at, offset, where: at + offset / kid.value.length, atLineStart: true })
+    }
+  }
+  const middle = kids.length / 2
+  return cuts.sort((x, y) => Number(y.atLineStart) - Number(x.atLineStart) || Math.abs(x.where - middle) - Math.abs(y.where - middle))
+}
+
+/** The two sides of `cut`: the children before it and after it, a text it falls in split in two. */
+function split(kids: Content[], { at, offset }: Cut): [Content[], Content[]] {
+  const kid = kids[at]!
+  if (offset === 0 || kid.type !== 'text') return [kids.slice(0, at), kids.slice(at)]
+  return [
+    [...kids.slice(0, at), { type: 'text', value: kid.value.slice(0, offset) }],
+    [{ type: 'text', value: kid.value.slice(offset) }, ...kids.slice(at + 1)],
+  ]
+}
