@@ -4,8 +4,9 @@
  * The search for forms that read back flips choices across the whole message, and in a long message
  * dense in delimiters its budget can run out while a form exists: every run of 24 top-level nodes of
  * such a message prints, and the 25 together did not. Cut where the two sides barely touch (at a
- * line break, nearest the middle), each side is a smaller search with a budget of its own, and the
- * two prints joined usually read back as the whole.
+ * line break), each side is a smaller search with a budget of its own, and the two prints joined
+ * usually read back as the whole. The first cut is the one nearest the middle; the next ones are
+ * those nearest the child the whole failed in, so that the side that holds it is small.
  */
 import type { Content, Root } from '../ast.js'
 import { work } from './budget.js'
@@ -20,7 +21,7 @@ interface Cut {
   atLineStart: boolean
 }
 
-/** Cuts tried before giving up: each costs two prints of half the message. */
+/** Cuts tried before giving up: each costs a print of each side. */
 const TRIES = 4
 
 /** Blocks that take the line break after them, which their own print leaves out (`- a`, then `b`). */
@@ -28,15 +29,17 @@ const ENDS_LINE = new Set(['heading', 'subtext', 'list'])
 
 /**
  * Prints the children of `tree` in two runs, each with `printRun` (which returns `undefined` when its
- * run does not print), and returns the first join that `reads` accepts; `undefined` when none does
+ * run does not print; the right side first, and the left only where that prints), and returns the
+ * first join that `reads` accepts; `undefined` when none does
  * within {@link TRIES} cuts, once the work done passes `until`, or when `kids[culprit]` (the child
  * the whole failed in) does not print even on its own. A side that does not print does not end the
- * search: cut out of its context, a side may not print where the whole does.
+ * search: cut out of its context, a side may not print where the whole does. The cuts are the one
+ * nearest the middle, then those nearest the culprit (those at a line start first, in both).
  *
  * @example
  * ```ts
  * // After a print of `tree` failed in its third child, having done `spent` units of work:
- * const text = printInHalves(tree, (t) => differ(tree, parse(t)) === undefined, work + 2 * spent, printRun, 2)
+ * const text = printInHalves(tree, (t) => differ(tree, parse(t)) === undefined, work + 3 * spent, printRun, 2)
  * ```
  */
 export function printInHalves(
@@ -51,19 +54,22 @@ export function printInHalves(
   // A child that does not print even on its own is no matter of budget (a tree no text expresses, as
   // a rule): rejected at the cost of one more print of that child, not of every cut.
   if (cuts.length === 0 || (culprit !== undefined && printRun([kids[culprit]!]) === undefined)) return undefined
-  for (const cut of cuts.slice(0, TRIES)) {
+  // (Where the middle cut fails, as a rule the side that holds the culprit does not print.)
+  const first = nearest(cuts, kids.length / 2)[0]!
+  const next = culprit === undefined ? [] : nearest(cuts, culprit + 0.5)
+  for (const cut of [first, ...next.filter((c) => c !== first)].slice(0, TRIES)) {
     if (work > until) break
     const [left, right] = split(kids, cut)
-    const a = printRun(left)
-    const b = a === undefined || work > until ? undefined : printRun(right)
-    if (b === undefined) continue
+    const b = printRun(right)
+    const a = b === undefined ? undefined : printRun(left)
+    if (a === undefined) continue
     const text = a + (ENDS_LINE.has(left[left.length - 1]!.type) ? '\n' : '') + b
     if (reads(text)) return text
   }
   return undefined
 }
 
-/** The places to cut `kids`, those at a line start first, each group from the middle out. */
+/** The places to cut `kids`. */
 function cutsOf(kids: Content[]): Cut[] {
   const cuts: Cut[] = []
   for (let at = 0; at < kids.length; at++) {
@@ -78,8 +84,12 @@ function cutsOf(kids: Content[]): Cut[] {
       cuts.push({ at, offset, where: at + offset / kid.value.length, atLineStart: true })
     }
   }
-  const middle = kids.length / 2
-  return cuts.sort((x, y) => Number(y.atLineStart) - Number(x.atLineStart) || Math.abs(x.where - middle) - Math.abs(y.where - middle))
+  return cuts
+}
+
+/** `cuts` in order of preference around `where`: those at a line start first, each group nearest first. */
+function nearest(cuts: Cut[], where: number): Cut[] {
+  return [...cuts].sort((x, y) => Number(y.atLineStart) - Number(x.atLineStart) || Math.abs(x.where - where) - Math.abs(y.where - where))
 }
 
 /** The two sides of `cut`: the children before it and after it, a text it falls in split in two. */

@@ -27,25 +27,32 @@ function runner(refuse: (text: string) => boolean = () => false, cost = 0) {
 const never = Number.POSITIVE_INFINITY
 
 describe('printInHalves', () => {
-  it('should cut inside a text after the line break nearest the middle, and return the join that reads back', () => {
+  it('should cut inside a text after the line break nearest the middle, print the right side first, and return the join that reads back', () => {
     const { runs, printRun } = runner()
     expect(printInHalves(root(t('a\nb\nc')), (text) => text === 'a\nb\nc', never, printRun, undefined)).toBe('a\nb\nc')
-    expect(runs).toEqual(['a\n', 'b\nc'])
+    expect(runs).toEqual(['b\nc', 'a\n'])
   })
 
   it('should cut at a line start before a cut nearer the middle that is not', () => {
     const { runs, printRun } = runner()
     const tree = root(t('a\n'), node('bold'), t('b'), node('italic'), t('c'), node('bold'), t('d'))
     printInHalves(tree, () => true, never, printRun, undefined)
-    expect(runs).toEqual(['a\n', '<bold>b<italic>c<bold>d'])
+    expect(runs).toEqual(['<bold>b<italic>c<bold>d', 'a\n'])
   })
 
-  it('should take the middle-out order among cuts of one kind', () => {
+  it('should try the cut nearest the middle, then those nearest the child the whole failed in', () => {
     const { runs, printRun } = runner()
-    const tree = root(t('a'), node('bold'), t('b'), node('italic'), t('c'))
-    printInHalves(tree, () => false, never, printRun, undefined)
-    // Five children: the middle is 2.5, so cuts before the third and fourth come first.
-    expect(runs).toEqual(['a<bold>', 'b<italic>c', 'a<bold>b', '<italic>c', 'a', '<bold>b<italic>c', 'a<bold>b<italic>', 'c'])
+    const tree = root(t('a'), node('bold'), t('b'), node('italic'), t('c'), node('bold'), t('d'))
+    expect(printInHalves(tree, () => false, never, printRun, 5)).toBeUndefined()
+    // The culprit alone; then before the italic (the middle, 3.5, ties with after it: the first wins),
+    // before and after the culprit, and after the italic.
+    expect(runs).toEqual([
+      '<bold>',
+      '<italic>c<bold>d', 'a<bold>b',
+      '<bold>d', 'a<bold>b<italic>c',
+      'd', 'a<bold>b<italic>c<bold>',
+      'c<bold>d', 'a<bold>b<italic>',
+    ])
   })
 
   it('should put back the line break that a heading, subtext or list leaves out of its own print', () => {
@@ -64,14 +71,15 @@ describe('printInHalves', () => {
   })
 
   it('should go on to the next cut when a side does not print or the join reads differently, up to four cuts', () => {
-    const { runs, printRun } = runner((text) => text === 'a\nb\n')
-    // The first cut's left side does not print; the second's join does not read back; the third's does.
+    const { runs, printRun } = runner((text) => text === 'c\nd\ne')
+    // The first cut's right side does not print (its left is not tried); the second's join does not
+    // read back; the third's does.
     const tree = root(t('a\nb\nc\nd\ne'))
-    expect(printInHalves(tree, () => runs.length === 5, never, printRun, undefined)).toBe('a\nb\nc\nd\ne')
-    expect(runs).toEqual(['a\nb\n', 'a\nb\nc\n', 'd\ne', 'a\n', 'b\nc\nd\ne'])
+    expect(printInHalves(tree, () => runs.length === 6, never, printRun, 0)).toBe('a\nb\nc\nd\ne')
+    expect(runs).toEqual(['a\nb\nc\nd\ne', 'c\nd\ne', 'd\ne', 'a\nb\nc\n', 'b\nc\nd\ne', 'a\n'])
     const { runs: all, printRun: each } = runner()
-    expect(printInHalves(root(t('a\nb\nc\nd\ne\nf')), () => false, never, each, undefined)).toBeUndefined()
-    expect(all).toHaveLength(8)
+    expect(printInHalves(root(t('a\nb\nc\nd\ne\nf')), () => false, never, each, 0)).toBeUndefined()
+    expect(all).toHaveLength(1 + 4 * 2)
   })
 
   it('should give up at once when the child the whole failed in does not print on its own', () => {
@@ -80,18 +88,17 @@ describe('printInHalves', () => {
     expect(runs).toEqual(['<bold>'])
     const { runs: printed, printRun: prints } = runner((text) => text === '<bold>')
     expect(printInHalves(root(t('a'), node('italic'), t('b')), () => true, never, prints, 1)).toBe('a<italic>b')
-    expect(printed[0]).toBe('<italic>')
+    expect(printed).toEqual(['<italic>', '<italic>b', 'a'])
   })
 
-  it('should stop trying cuts once the work done passes the limit', () => {
+  it('should start no cut once the work done passes the limit', () => {
     const { runs, printRun } = runner(() => false, 100)
     const tree = root(t('a\nb\nc\nd\ne\nf'))
-    expect(printInHalves(tree, () => false, work + 350, printRun, undefined)).toBeUndefined()
-    // Two cuts of two runs: 400 units, and the third cut is not tried.
-    expect(runs).toHaveLength(4)
+    expect(printInHalves(tree, () => false, work + 350, printRun, 0)).toBeUndefined()
+    // The culprit alone and two cuts: 500 units, and the third cut does not start.
+    expect(runs).toHaveLength(5)
     const { runs: once, printRun: costly } = runner(() => false, 100)
-    expect(printInHalves(tree, () => false, work + 50, costly, undefined)).toBeUndefined()
-    // (Past the limit after the left side: the right side is not printed.)
+    expect(printInHalves(tree, () => false, work + 50, costly, 0)).toBeUndefined()
     expect(once).toHaveLength(1)
   })
 })
