@@ -123,7 +123,8 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   }
   // Dense runs of stars and underscores whose forms constrain each other, where the search ran out of
   // budget, often print with the italics swapped.
-  if (diff || (failed && choiceMayFix(failed.reason))) {
+  const choiceMayHelp = diff !== undefined || (failed !== undefined && choiceMayFix(failed.reason))
+  if (choiceMayHelp) {
     try {
       const other = print(tree, { swap: true })
       if (reads(other)) return [other, true]
@@ -134,7 +135,7 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   // Last, a long message in two runs, each searched with a budget of its own (and a run in two again,
   // down to CUT_DEPTH). The cuts, those of the runs included, may do three times the work done so far,
   // which bounds the time to reject a tree.
-  if ((diff || (failed && choiceMayFix(failed.reason))) && tree.type === 'root' && depth < CUT_DEPTH) {
+  if (choiceMayHelp && tree.type === 'root' && depth < CUT_DEPTH) {
     const until = Math.min(limit, work + HALVES_WORK * (work - start))
     const printRun = (children: Content[]) => printPart(children, depth + 1, until)
     const joined = printInHalves(tree, reads, until, printRun, (failed ? failed.path : diff![1])[0])
