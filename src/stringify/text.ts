@@ -4,7 +4,7 @@
  * (a URL in angle brackets, a masked link) or which must let a bare URL
  * before it end.
  */
-import type { Autolink, List, Node, Parent, Text } from '../ast.js'
+import type { Autolink, Link, List, Node, Parent, Text } from '../ast.js'
 import { type LinkMemo, matchLink } from '../parse/link.js'
 import { preprocess } from '../parse/source.js'
 import { bareUrl } from '../parse/urls.js'
@@ -289,8 +289,11 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
         const tail = tailAt(e)
         for (const before of tail === undefined ? [] : heads) {
           const escaped = attempt(() => escapeText(before, { ...st, next: '[', last: false, rest: v.slice(s, e) + tail }))
-          // (With its brackets escaped too, where they would end a link target before: `[>](http://()\)[  \n]()`.)
-          for (const headOut of escaped === undefined ? [] : new Set([escaped, escaped.replace(/(?<!\\)[()[\]]/g, '\\$&')])) {
+          // (With its brackets escaped too, where they would end a link target before: `[>](http://()\)[  \n]()`.
+          // And raw, first, after a link whose target holds a `(` that nothing closes, which the escapes
+          // let run on: as a group up to a `)` of this text.)
+          const raw = openTarget(st.prev) ? [before] : []
+          for (const headOut of escaped === undefined ? raw : new Set([...raw, escaped, escaped.replace(/(?<!\\)[()[\]]/g, '\\$&')])) {
             const out = headOut + v.slice(s, e) + tail
             // (Making and escaping it costs about its length, besides the parse that checks it: with the
             // parses' trees kept, searches of link soups did ten times as many, and took seconds.)
@@ -305,6 +308,9 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
   }
   return ahead ?? first ?? fail(node, 'unrepresentable-text', st)
 }
+/** Whether `node` is a masked link whose target holds a `(` that no `)` after it closes. */
+const openTarget = (node: Node | undefined): boolean => node?.type === 'link' && /\([^)]*$/.test((node as Link).url)
+
 /** The tails printed by the outermost {@link refused} running outside a search (see there). */
 let tailMemo: Map<string, string | undefined> | undefined
 

@@ -134,15 +134,10 @@ describe('stringify round trip', () => {
   for (const text of halved) it(`should print the tree of ${JSON.stringify(text.slice(0, 60))}… in two runs`, readsBack(text))
 
   // A known gap: trees that none of those finds a form for; `stringify` then throws (the final check
-  // above still holds). The long link soup printed with one cut from the middle, its second (inside
-  // its long text of refused links), which now comes after the cuts nearest that text; they spend the
-  // work the cuts may do. The short one (a random seed of the link-soup property found it; the printer
-  // before this session's cuts fails it too): after a link to `https://a.co/(x`, typed as
-  // `(https://a.co/(x)` and followed by the text `[\)`, the escapes the rules put on that text (`\[`,
-  // `\\`) let the target take `(x)` as a group and them after it, up to the text's `)`; typed bare,
-  // the `[` cannot reach a `)` before the line break, and the target ends before `x)`. Each passes
-  // once the printer prints it.
-  const costly = ["[`](https://a.co/(x)[\\)[:\n](https://a.co]([]()[", "- ]([](https://a.co \"t\")> *`[\\¯\\_(ツ)_/¯]( https://a.co)ahttps://a.coa[ ](x:/y)`\n_[`]() \n[](https://a.co/(x))- ](- []( https://a.co**<[\\`x:/_\n](https://a.co \"t\")<> [[\t\n\\ ||](https://a.co \"t\")  \n\\> []\t](https://a.co/(x))-   \n[[    ~~ \n]( \\_[*](https://a.co/(x))- `[](https://a.co)\n  \n  \n[](<https://a.co>)](\n<[**¯\\_(ツ)_/¯x:/\\\\ ](http://o)` - [](<https://a.co>)\n*[:\\\\](x:/y)\n\n\\[\\\\#__- ](<https://a.co>) "]
+  // above still holds). This link soup printed with one cut from the middle, its second (inside its
+  // long text of refused links), which now comes after the cuts nearest that text; they spend the
+  // work the cuts may do. It passes once the printer prints it.
+  const costly = ["- ]([](https://a.co \"t\")> *`[\\¯\\_(ツ)_/¯]( https://a.co)ahttps://a.coa[ ](x:/y)`\n_[`]() \n[](https://a.co/(x))- ](- []( https://a.co**<[\\`x:/_\n](https://a.co \"t\")<> [[\t\n\\ ||](https://a.co \"t\")  \n\\> []\t](https://a.co/(x))-   \n[[    ~~ \n]( \\_[*](https://a.co/(x))- `[](https://a.co)\n  \n  \n[](<https://a.co>)](\n<[**¯\\_(ツ)_/¯x:/\\\\ ](http://o)` - [](<https://a.co>)\n*[:\\\\](x:/y)\n\n\\[\\\\#__- ](<https://a.co>) "]
   for (const text of costly) it.fails(`cannot yet print the tree of ${JSON.stringify(text.slice(0, 60))}…`, readsBack(text))
 
   it('should print every well-formed tree it does not reject as text that parses back to exactly that tree', () => {
@@ -183,6 +178,11 @@ describe('stringify round trip', () => {
   // refuses (a masked link, a URL in angle brackets) next to something it would join, escapes that a
   // bare URL before them would swallow.
   const regressions = [
+    // After a link to `https://a.co/(x`, typed as `(https://a.co/(x)` and followed by the text `[\)`,
+    // the escapes the rules put on that text (`\[`, `\\`) let the target take `(x)` as a group and
+    // them after it, up to the text's `)`; typed bare, the `[` reaches no `)` before the line break
+    // (a random seed of the link-soup property found it).
+    "[`](https://a.co/(x)[\\)[:\n](https://a.co]([]()[",
     "_******\\*******# _",
     "_\n_<https://a.co/(x)\n<@123>",
     "[  \n](¯\\_(ツ)_/¯******",
