@@ -30,11 +30,11 @@ const ENDS_LINE = new Set(['heading', 'subtext', 'list'])
 /**
  * Prints the children of `tree` in two runs, each with `printRun` (which returns `undefined` when its
  * run does not print; the right side first, and the left only where that prints), and returns the
- * first join that `reads` accepts; `undefined` when none does
- * within {@link TRIES} cuts, once the work done passes `until`, or when `kids[culprit]` (the child
- * the whole failed in) does not print even on its own. A side that does not print does not end the
- * search: cut out of its context, a side may not print where the whole does. The cuts are the one
- * nearest the middle, then those nearest the culprit (those at a line start first, in both).
+ * first join that `reads` accepts; `undefined` when none does within {@link TRIES} cuts, once the
+ * work done passes `until`, or when `kids[culprit]` (the child the whole failed in) does not print
+ * even on its own. A side that does not print does not end the search: cut out of its context, a
+ * side may not print where the whole does. The cuts are the one nearest the middle, then those
+ * nearest the culprit (those at a line start first, in both).
  *
  * @example
  * ```ts

@@ -242,6 +242,7 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
   }
   const wrapped = attempt(() => wrap(node, st, at))
   if (wrapped !== undefined && fits(wrapped) && take(wrapped)) return wrapped
+  const afterOpenTarget = openTarget(st.prev)
   const want = { type: 'text', children: [node] } as Parent
   const starts = [...v.slice(0, at).matchAll(/\[/g)].map((m) => m.index).reverse()
   const ends = [...v.slice(at).matchAll(/\)|\]\(/g)].slice(0, 6).map((m) => at + m.index + m[0].length)
@@ -292,7 +293,7 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
           // (With its brackets escaped too, where they would end a link target before: `[>](http://()\)[  \n]()`.
           // And raw, first, after a link whose target holds a `(` that nothing closes, which the escapes
           // let run on: as a group up to a `)` of this text.)
-          const raw = openTarget(st.prev) ? [before] : []
+          const raw = afterOpenTarget ? [before] : []
           for (const headOut of escaped === undefined ? raw : new Set([...raw, escaped, escaped.replace(/(?<!\\)[()[\]]/g, '\\$&')])) {
             const out = headOut + v.slice(s, e) + tail
             // (Making and escaping it costs about its length, besides the parse that checks it: with the
