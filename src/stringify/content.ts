@@ -17,7 +17,7 @@ import { F_FLIP, F_HEADING, F_QUOTE, F_SUB, type State } from './state.js'
 function lastChar(node: Node): string {
   if (node.type === 'text') return (node as Text).value.slice(-1)
   // Not the last child (something follows it), so it ends its line.
-  if (/^(?:heading|subtext|list)$/.test(node.type)) return '\n'
+  if (takesLineEnd(node.type)) return '\n'
   if (node.type !== 'blockQuote') return NESTS[node.type]?.[0] ?? '\x01'
   // Followed by something, a quote ends its line (a final heading, subtext or list takes the newline).
   const end = (node as BlockQuote).children.at(-1)
@@ -194,6 +194,12 @@ export function readAt(c: string, st: State, block = false): Node[] {
  * the block trims it.
  */
 export const lineEnd = (st: State): string => (!st.last ? '\n' : !(st.inSpan && st.next) ? '' : st.f & (F_HEADING | F_SUB) ? ' ' : '\n')
+
+/**
+ * Whether a node of type `type` takes the line break after its last line (a heading, subtext or list):
+ * its print leaves that break out where nothing follows it in its scope (see {@link lineEnd}).
+ */
+export const takesLineEnd = (type: string): boolean => /^(?:heading|subtext|list)$/.test(type)
 
 /**
  * The whitespace the client trims from the ends of the content of a node of type `type`: any, for a

@@ -10,6 +10,7 @@
  */
 import type { Content, Root } from '../ast.js'
 import { work } from './budget.js'
+import { takesLineEnd } from './content.js'
 
 /** A place to cut the root's children: before `kids[at]`, or inside that text after `offset` characters. */
 interface Cut {
@@ -23,9 +24,6 @@ interface Cut {
 
 /** Cuts tried before giving up: each costs a print of each side. */
 const TRIES = 4
-
-/** Blocks that take the line break after them, which their own print leaves out (`- a`, then `b`). */
-const ENDS_LINE = new Set(['heading', 'subtext', 'list'])
 
 /**
  * Prints the children of `tree` in two runs, each with `printRun` (which returns `undefined` when its
@@ -63,7 +61,7 @@ export function printInHalves(
     const b = printRun(right)
     const a = b === undefined ? undefined : printRun(left)
     if (a === undefined) continue
-    const text = a + (ENDS_LINE.has(left[left.length - 1]!.type) ? '\n' : '') + b
+    const text = a + (takesLineEnd(left[left.length - 1]!.type) ? '\n' : '') + b
     if (reads(text)) return text
   }
   return undefined
@@ -77,7 +75,7 @@ function cutsOf(kids: Content[]): Cut[] {
     const before = kids[at - 1]
     // (After a quote, its `>>> ` would take in the right side.)
     if (before && before.type !== 'blockQuote') {
-      cuts.push({ at, offset: 0, where: at, atLineStart: ENDS_LINE.has(before.type) || (before.type === 'text' && before.value.endsWith('\n')) })
+      cuts.push({ at, offset: 0, where: at, atLineStart: takesLineEnd(before.type) || (before.type === 'text' && before.value.endsWith('\n')) })
     }
     if (kid.type !== 'text') continue
     for (let offset = kid.value.indexOf('\n') + 1; offset > 0 && offset < kid.value.length; offset = kid.value.indexOf('\n', offset) + 1) {

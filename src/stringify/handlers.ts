@@ -12,7 +12,7 @@ import { preprocess } from '../parse/source.js'
 import { MAX_UNIX, TARGETS } from '../parse/tokens.js'
 import { bareUrl, containsUrl } from '../parse/urls.js'
 import { isSafeUrl, parsed } from './checks.js'
-import { content, lineEnd } from './content.js'
+import { content, lineEnd, takesLineEnd } from './content.js'
 import { differ } from './differ.js'
 import { fail } from './error.js'
 import { decide, flipped } from './search.js'
@@ -252,7 +252,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // subtext or list takes it in turn.
     let lines = c
     if (!st.last && !c.endsWith('\n')) {
-      if (!/^(?:heading|subtext|list)$/.test(node.children.at(-1)!.type)) fail(node, 'needs-line-end', st)
+      if (!takesLineEnd(node.children.at(-1)!.type)) fail(node, 'needs-line-end', st)
       lines += '\n'
     }
     // Every line but an empty last one (after the final newline) gets a marker.
