@@ -8,7 +8,7 @@ import { parse } from '../src/parse/index.js'
 import { version } from '../src/version.js'
 
 const builtCli = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
-const exampleFile = fileURLToPath(new URL('../examples/message.txt', import.meta.url))
+const exampleFile = fileURLToPath(new URL('./fixtures/example-message.txt', import.meta.url))
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string
 }
