@@ -25,11 +25,38 @@ const EARN = 64
 export const FLOOR = 2_097_152
 /** Units of work done so far, searches included; it only grows (tests bound how much it grows). */
 export let work = 0
+/**
+ * Work past which every search gives up at once, whatever its credit (see {@link capped}).
+ */
+let cap = Infinity
+/** The credit past {@link cap}: below every threshold a search checks, and finite, as they compute shares of it. */
+const SPENT = -(2 ** 50)
+
+/**
+ * Runs `run` with every search giving up once the work done passes `limit` (or the cap already set,
+ * if lower): for a caller that tries several prints in turn (the cuts of `halves.ts`), so that one
+ * print that searches in vain cannot leave the others nothing.
+ *
+ * @example
+ * ```ts
+ * const text = capped(work + 1_000_000, () => print(tree)) // throws where the search needed more
+ * ```
+ */
+export function capped<T>(limit: number, run: () => T): T {
+  const was = cap
+  cap = Math.min(cap, limit)
+  try {
+    return run()
+  } finally {
+    cap = was
+  }
+}
 
 /** Charges `units` of work done in a search's way (see {@link credit}). */
 export function spend(units: number): void {
   work += units
   credit -= units
+  if (work > cap) credit = SPENT
 }
 
 /**
@@ -39,9 +66,10 @@ export function spend(units: number): void {
 export function charge(units: number, searching: boolean, succeeded: boolean): void {
   work += units
   credit += searching ? -units : succeeded ? EARN * units : 0
+  if (work > cap) credit = SPENT
 }
 
 /** Refills the budget at the start of a print: nothing beyond what printing earns for a `frugal` one. */
 export function refill(frugal: boolean): void {
-  credit = frugal ? 0 : FLOOR
+  credit = work > cap ? SPENT : frugal ? 0 : FLOOR
 }

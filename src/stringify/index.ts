@@ -15,7 +15,7 @@ import type { Content, Node, Nodes, Root } from '../ast.js'
 import { parse } from '../parse/index.js'
 import { StringifyError, choiceMayFix } from './error.js'
 import { differ } from './differ.js'
-import { work } from './budget.js'
+import { capped, work } from './budget.js'
 import { print } from './print.js'
 import { dropNeedlessEscapes, escapesIn } from './needless-escapes.js'
 import { malformed } from './shape.js'
@@ -137,7 +137,7 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   // which bounds the time to reject a tree.
   if (choiceMayHelp && tree.type === 'root' && depth < CUT_DEPTH) {
     const until = Math.min(limit, work + HALVES_WORK * (work - start))
-    const printRun = (children: Content[]) => printPart(children, depth + 1, until)
+    const printRun = (children: Content[], cap = Infinity) => printPart(children, depth + 1, Math.min(until, cap), cap)
     const joined = printInHalves(tree, reads, until, printRun, (failed ? failed.path : diff![1])[0])
     if (joined !== undefined) return [joined, false]
   }
@@ -157,11 +157,15 @@ const HALVES_WORK = 3
  */
 const CUT_DEPTH = 3
 
-/** Prints a run of a root's children as a message of its own, at `depth` cuts down; `undefined` where it does not read back. */
-function printPart(children: Content[], depth: number, limit: number): string | undefined {
+/**
+ * Prints a run of a root's children as a message of its own, at `depth` cuts down, cut no more once
+ * the work done passes `limit` and its searches giving up once it passes `cap`; `undefined` where it
+ * does not read back.
+ */
+function printPart(children: Content[], depth: number, limit: number, cap: number): string | undefined {
   const run: Root = { type: 'root', children }
   try {
-    return printReadingBack(run, run, 0, (text) => differ(run, parse(text)) === undefined, depth, limit)[0]
+    return capped(cap, () => printReadingBack(run, run, 0, (text) => differ(run, parse(text)) === undefined, depth, limit)[0])
   } catch (error) {
     if (error instanceof StringifyError || error instanceof RangeError) return undefined
     throw error

@@ -12,16 +12,19 @@ const t = (value: string): Content => ({ type: 'text', value })
 const node = (type: string): Content => ({ type, children: [t('x')] }) as Content
 const root = (...children: Content[]): Root => ({ type: 'root', children })
 
-/** A `printRun` that tags nodes, records the runs it was given, refuses those `refuse` names, and charges `cost` units of work each. */
+/** A `printRun` that tags nodes, records the runs it was given (and their caps), refuses those `refuse` names, and charges `cost` units of work each. */
 function runner(refuse: (text: string) => boolean = () => false, cost = 0) {
   const runs: string[] = []
-  const printRun = (children: Content[]) => {
+  /** The work limit each run was given (`undefined`: none but the cuts' own). */
+  const caps: (number | undefined)[] = []
+  const printRun = (children: Content[], cap?: number) => {
     spend(cost)
     const text = children.map((c) => (c.type === 'text' ? c.value : `<${c.type}>`)).join('')
     runs.push(text)
+    caps.push(cap)
     return refuse(text) ? undefined : text
   }
-  return { runs, printRun }
+  return { runs, caps, printRun }
 }
 
 const never = Number.POSITIVE_INFINITY
@@ -89,6 +92,17 @@ describe('printInHalves', () => {
     const { runs: printed, printRun: prints } = runner((text) => text === '<bold>')
     expect(printInHalves(root(t('a'), node('italic'), t('b')), () => true, never, prints, 1)).toBe('a<italic>b')
     expect(printed).toEqual(['<italic>', '<italic>b', 'a'])
+  })
+
+  it('should let the first cut do at most two thirds of the work left, and leave the later cuts the rest', () => {
+    const { runs, caps, printRun } = runner((text) => text === 'c\nd\ne', 100)
+    const start = work
+    const tree = root(t('a\nb\nc\nd\ne'))
+    expect(printInHalves(tree, () => true, start + 900, printRun, 0)).toBe('a\nb\nc\nd\ne')
+    // The culprit alone (no cap: the cuts' limit holds), then the first cut's right side, which does
+    // not print, with two thirds of the 800 units left; then the second cut with no cap of its own.
+    expect(runs).toEqual(['a\nb\nc\nd\ne', 'c\nd\ne', 'd\ne', 'a\nb\nc\n'])
+    expect(caps).toEqual([undefined, start + 100 + (800 * 2) / 3, undefined, undefined])
   })
 
   it('should start no cut once the work done passes the limit', () => {
