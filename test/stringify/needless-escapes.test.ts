@@ -51,12 +51,12 @@ describe('dropNeedlessEscapes', () => {
     expect(dropNeedlessEscapes('\\!\\#\\$\\%', reads)).toBe('!\\#$%')
   })
 
-  it('should parse at most 16 characters per character of the text (and 262,144 more) when every escape is needed', () => {
+  it('should parse at most 16 characters per character of the text (and 1,048,576 more) when every escape is needed', () => {
     for (const n of [10, 1000, 100_000]) {
       const text = '\\*'.repeat(n)
       const { asked, reads } = judge((t) => t === text)
       expect(dropNeedlessEscapes(text, reads)).toBe(text)
-      expect(asked.chars).toBeLessThanOrEqual(16 * text.length + 262_144 + text.length)
+      expect(asked.chars).toBeLessThanOrEqual(16 * text.length + 1_048_576 + text.length)
     }
   })
 
