@@ -5,7 +5,7 @@
 // not the fewest), and the time each call takes.
 //
 //   npm run build && node bench/printable.js [--lib=path/to/index.js] [--n=1000] [--seed=1]
-//                                            [--kinds=stars,dense,urls,tokens,lines,links] [--lengths=100,200,500,1000] [--json]
+//                                            [--kinds=stars,dense,urls,tokens,lines,links,edits] [--lengths=100,200,500,1000] [--json]
 //
 // Messages are glued from pieces drawn by a seeded mulberry32 PRNG until they
 // reach the length: the same strings on every machine. `stars`: runs of stars
@@ -18,13 +18,14 @@
 // characters, lone surrogates and emoji; `lines`, lines that start with one to
 // three block markers (quotes, items, headings, subtext, fences) and odd
 // whitespace, then a few pieces; `links`, masked links whose text holds
-// backticks, backslashes, brackets and line breaks. Run it on two builds
+// backticks, backslashes, brackets and line breaks; `edits`, messages of the
+// benchmark's corpus with one random edit per 25 characters. Run it on two builds
 // (`--lib=$(node bench/build-rev.js <rev>)`) to compare them on the same messages.
 //
 // A print that reads back as another tree is a bug, not a gap: it is counted
 // (`misread`) and the script exits 1. `--json` gives, for each row, the first
 // 20 messages that did not print (`examples`) and the slowest (`slowest`), whole.
-import { mulberry32 } from './corpus.js'
+import { makeCorpus, mulberry32 } from './corpus.js'
 import { environment, sameTree, escapes, fmt, libPath, loadLib, parseArgs, printEnvironment, table } from './util.js'
 
 const args = parseArgs()
@@ -70,12 +71,26 @@ const AROUND = ['', ' ', '\n', 'a', '`', '\\', '*', '_', ')', '](', '[', '<', '>
 const MARKERS = ['', '', '', '> ', '>>> ', '- ', '* ', '1. ', '2) ', '# ', '## ', '### ', '-# ', '  - ', '    ', ' ', '```\n', '```js\n']
 const SPACES = ['', ' ', '  ', '\u00a0', '\t', '\u2003', ' \u00a0', '\u200b']
 const ENDS = ['\n', '\n', '\n\n', '\r\n', '\n ']
+// `edits`: messages of the benchmark's corpus, joined by line breaks, with one random edit per 25
+// characters (a character deleted, or one of these put in or put in place of one): chat as people
+// type it, with the slips and stray markup of real messages.
+const CORPUS = makeCorpus(2000, 7)
+const EDITS = ['*', '_', '~', '|', '`', '\\', '<', '>', '@', '#', ':', '[', ']', '(', ')', '-', ' ', '\n', '!', '.', 'a', '1']
 
 /** A message of `length` characters or a little more, of the given kind, drawn from `random`. */
 function message(kind, length, random) {
   const pick = (list) => list[Math.floor(random() * list.length)]
   const pieces = PIECES[kind]
   let s = ''
+  if (kind === 'edits') {
+    while (s.length < length) s += (s ? '\n' : '') + pick(CORPUS)
+    for (let k = Math.ceil(s.length / 25); k > 0; k--) {
+      const at = Math.floor(random() * s.length)
+      const edit = random()
+      s = s.slice(0, at) + (edit < 1 / 3 ? '' : pick(EDITS)) + s.slice(edit < 2 / 3 ? at + 1 : at)
+    }
+    return s
+  }
   while (s.length < length) {
     if (kind === 'links') {
       s += `${pick(AROUND)}${pick(AROUND)}[`
@@ -95,7 +110,7 @@ function message(kind, length, random) {
   return s
 }
 const kinds = String(args.kinds ?? 'stars,dense').split(',')
-const KINDS = [...Object.keys(PIECES), 'links']
+const KINDS = [...Object.keys(PIECES), 'links', 'edits']
 const lengths = String(args.lengths ?? '100,200,500,1000').split(',').map(Number)
 for (const kind of kinds) if (!KINDS.includes(kind)) throw new Error(`--kinds: unknown ${kind}; use ${KINDS.join(',')}`)
 
