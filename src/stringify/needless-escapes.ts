@@ -273,6 +273,27 @@ function dropEach(out: string, tries: (make: () => string) => boolean): string {
     while (k < escapes.length && escapes[k]! < m.index + m[0].length) group.push(k++)
     groups.push(group)
   }
+  // And those of a masked link the client refuses, which it shows as typed (`[<@1>](https://a.co)`,
+  // printed `\[\<@1>](https\://a.co)`): from the last escaped `[` before a `](` (either half escaped
+  // or not) to the first `)` after it. (No two overlap, and each scan goes on from the last: linear.)
+  const brackets = escapes.flatMap((at, k) => (out[at + 1] === '[' ? [k] : []))
+  const parens = Array.from(out.matchAll(/\)/g), (m) => m.index)
+  let b = 0
+  let p = 0
+  let end = -1
+  for (const m of out.matchAll(/\]\\?\(/g)) {
+    const closer = m.index + m[0].length
+    if (closer <= end) continue
+    while (b < brackets.length && escapes[brackets[b]!]! < closer) b++
+    const first = brackets[b - 1]
+    if (first === undefined || escapes[first]! <= end) continue
+    while (p < parens.length && parens[p]! < closer) p++
+    if (p === parens.length) break
+    end = parens[p]!
+    let last = first
+    while (last + 1 < escapes.length && escapes[last + 1]! < end) last++
+    if (last > first) groups.push(Array.from({ length: last - first + 1 }, (_, i) => first + i))
+  }
   /** Drops the escapes still in of the first group with two or more of them that the text reads back without; whether any went. */
   const dropGroup = (): boolean => {
     for (const group of groups) {

@@ -3,6 +3,8 @@
  * within their budget whatever the text.
  */
 import { describe, expect, it } from 'vitest'
+import { parse } from '../../src/parse/index.js'
+import { differ } from '../../src/stringify/differ.js'
 import { dropNeedlessEscapes, hasForeignUrl } from '../../src/stringify/needless-escapes.js'
 
 /** A `reads` that accepts the texts in `ok`, and counts the characters it was asked about. */
@@ -59,6 +61,16 @@ describe('dropNeedlessEscapes', () => {
     const { asked, reads } = judge((t) => t === text || t === fewer)
     expect(dropNeedlessEscapes(text, reads)).toBe(fewer)
     expect(asked.calls).toBe(31 + 15)
+  })
+
+  it('should drop together the escapes of a masked link the client refuses, which it shows as typed', () => {
+    // Each escape alone is needed (without `\\[` the target `https\\://a.co` is refused and shows its
+    // backslash; without `\\<` or `\\:` a mention or a bare URL appears), and all of them with the
+    // star's make an italic.
+    const typed = 'lol \\*not italic* see [<@1>](https://a.co)'
+    const tree = parse(typed)
+    const reads = (text: string) => differ(tree, parse(text)) === undefined
+    expect(dropNeedlessEscapes('lol \\*not italic* see \\[\\<@1>](https\\://a.co)', reads)).toBe(typed)
   })
 
   it('should parse at most 16 characters per character of the text (and 1,048,576 more) when every escape is needed', () => {
