@@ -276,23 +276,17 @@ function dropEach(out: string, tries: (make: () => string) => boolean): string {
   // And those of a masked link the client refuses, which it shows as typed (`[<@1>](https://a.co)`,
   // printed `\[\<@1>](https\://a.co)`): from the last escaped `[` before a `](` (either half escaped
   // or not) to the first `)` after it. (No two overlap, and each scan goes on from the last: linear.)
-  const brackets = escapes.flatMap((at, k) => (out[at + 1] === '[' ? [k] : []))
-  const parens = Array.from(out.matchAll(/\)/g), (m) => m.index)
-  let b = 0
-  let p = 0
-  let end = -1
+  let start = -1
+  k = 0
   for (const m of out.matchAll(/\]\\?\(/g)) {
     const closer = m.index + m[0].length
-    if (closer <= end) continue
-    while (b < brackets.length && escapes[brackets[b]!]! < closer) b++
-    const first = brackets[b - 1]
-    if (first === undefined || escapes[first]! <= end) continue
-    while (p < parens.length && parens[p]! < closer) p++
-    if (p === parens.length) break
-    end = parens[p]!
-    let last = first
-    while (last + 1 < escapes.length && escapes[last + 1]! < end) last++
-    if (last > first) groups.push(Array.from({ length: last - first + 1 }, (_, i) => first + i))
+    for (; k < escapes.length && escapes[k]! < closer; k++) if (out[escapes[k]! + 1] === '[') start = k
+    if (start < 0) continue
+    const end = out.indexOf(')', closer)
+    if (end < 0) break
+    while (k < escapes.length && escapes[k]! < end) k++
+    if (k - start > 1) groups.push(Array.from({ length: k - start }, (_, i) => start + i))
+    start = -1
   }
   /** Drops the escapes still in of the first group with two or more of them that the text reads back without; whether any went. */
   const dropGroup = (): boolean => {
