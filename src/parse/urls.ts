@@ -23,7 +23,7 @@ export const SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'discord
  * (zero-width, fillers, variation selectors) and whitespace, all of which can hide what a link
  * really points to.
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{DI}\s]/u
+export const INVISIBLE = /[\p{Cc}\p{Cf}\p{DI}\s]/u
 
 /**
  * Whether the client would make `url` clickable: an absolute URL with an

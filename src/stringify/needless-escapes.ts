@@ -28,7 +28,7 @@
  * parser's answer, and engines answer some of those hosts differently
  * (grammar §21.4). A tree should print as the same text everywhere.
  */
-import { SCHEMES, spacedToLetter } from '../parse/urls.js'
+import { INVISIBLE, SCHEMES, spacedToLetter } from '../parse/urls.js'
 import { isEscapable } from './unsafe.js'
 
 /**
@@ -72,17 +72,22 @@ export function hasForeignUrl(text: string): boolean {
       if (lastForeign >= from) return true
       continue
     }
-    // Whether the host so far holds a character that no engine takes in one, and is in a port.
+    // Whether the host so far holds a character that no engine takes in one, and is in a port; and
+    // whether the URL so far holds one that the URL check refuses anywhere in a URL, before any engine
+    // reads it (a zero-width space, as in `https://\u200ba.co`, which people type to keep a link from
+    // working).
     let refused = false
     let port = false
+    let hidden = false
     let k = from
     for (; k < text.length && !/[/?#\s]/.test(text[k]!); k++) {
       const c = text[k]!
       if (c === '@') refused = port = false
       else if (c === ':') port = true
+      else if (INVISIBLE.test(c)) hidden = true
       else if (!port && '<>^|'.includes(c)) refused = true
       else if (text.charCodeAt(k) > 0x7f && !alike(c)) {
-        if (!refused) return true
+        if (!refused && !hidden) return true
         lastForeign = k
       }
     }
