@@ -8,19 +8,21 @@
  * only a parse can tell. So the backslashes before punctuation are tried
  * without: all at once first (in most messages none is needed), then by
  * halves, then one by one, keeping every removal after which the text still
- * reads back as the tree, until no single one can go. Of a pair that needs one escape, the
- * first keeps it (`\*not italic*`), as the right half is tried first. That
- * is a local minimum: a run of escapes may be left where one further on
- * would do (`\*\*a*` for `**a\*`), so such runs are then moved. Last, an
- * escape left on a delimiter moves to the nearest bare one of its character
- * before it, where people put it (`\_a_` for `_a\_`, `\~~` for `~\~`), if
- * the text still reads back; and where that moved any, the escapes the moves
- * made needless go.
+ * reads back as the tree, until no single one can go; and the escapes that
+ * may only go together (side by side, in a shrug, in a masked link the
+ * client refuses and shows as typed), each group at once. Of a pair that
+ * needs one escape, the first keeps it (`\*not italic*`), as the right half
+ * is tried first. That is a local minimum: a run of escapes may be left
+ * where one further on would do (`\*\*a*` for `**a\*`), so such runs are
+ * then moved. Last, an escape left on a delimiter moves to the nearest bare
+ * one of its character before it, where people put it (`\_a_` for `_a\_`,
+ * `\~~` for `~\~`), if the text still reads back; and where that moved any,
+ * the escapes the moves made needless go.
  *
- * The parses have a budget in proportion to the text, plus a few
+ * The parses have a budget in proportion to the text, plus some tens of
  * milliseconds' worth, so the pass stays linear; past it, the escapes left
  * are needless at worst, never wrong. Messages as long as the platform allows
- * stay within it unless they are dense with markup.
+ * mostly stay within it, even where they are dense with markup.
  *
  * A message that holds a URL whose host holds a character outside ASCII that
  * engines may read differently (see {@link hasForeignUrl}) keeps the rules'
