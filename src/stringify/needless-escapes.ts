@@ -236,6 +236,13 @@ export function escapesIn(text: string): number[] {
 }
 
 /**
+ * Where the escapes may only go together: a shrug's (`¯\\\_(ツ)\_/¯`, which reads as `¯\_(ツ)_/¯`
+ * without them), and a bare URL's that the client refuses and shows as typed, from its escaped colon
+ * to where it ends (`https\://a.co(\[a](https\://a.co)`, typed `https://a.co([a](https://a.co)`).
+ */
+const TOGETHER = [/¯\\\\(?:\\)?_\(ツ\)(?:\\)?_\/¯/g, /\\:\/\/[^\s<]*/g]
+
+/**
  * `out` without each escape that `tries` accepts it without: all at once first, then by halves, then
  * each one left on its own, from the last, again while any goes, until no single one can go (a local
  * minimum, which {@link dropNeedlessEscapes} improves on).
@@ -269,16 +276,19 @@ function dropEach(out: string, tries: (make: () => string) => boolean): string {
     const left = tryDrop(a, mid)
     return right || left
   }
-  // Escapes that may only go together: two side by side, and those of a shrug (`¯\\\_(ツ)\_/¯`,
-  // which reads as `¯\_(ツ)_/¯` without them).
+  // Escapes that may only go together: two side by side, and those of a match of each pattern below.
   const groups: number[][] = []
   for (let k = 0; k + 1 < escapes.length; k++) if (escapes[k + 1] === escapes[k]! + 2) groups.push([k, k + 1])
   let k = 0
-  for (const m of out.matchAll(/¯\\\\(?:\\)?_\(ツ\)(?:\\)?_\/¯/g)) {
-    const group: number[] = []
-    while (k < escapes.length && escapes[k]! < m.index) k++
-    while (k < escapes.length && escapes[k]! < m.index + m[0].length) group.push(k++)
-    groups.push(group)
+  const between = (from: number, to: number) => {
+    while (k < escapes.length && escapes[k]! < from) k++
+    const first = k
+    while (k < escapes.length && escapes[k]! < to) k++
+    if (k - first > 1) groups.push(Array.from({ length: k - first }, (_, i) => first + i))
+  }
+  for (const pattern of TOGETHER) {
+    k = 0
+    for (const m of out.matchAll(pattern)) between(m.index, m.index + m[0].length)
   }
   // And those of a masked link the client refuses, which it shows as typed (`[<@1>](https://a.co)`,
   // printed `\[\<@1>](https\://a.co)`): from the last escaped `[` before a `](` (either half escaped
@@ -291,8 +301,8 @@ function dropEach(out: string, tries: (make: () => string) => boolean): string {
     if (start < 0) continue
     const end = out.indexOf(')', closer)
     if (end < 0) break
-    while (k < escapes.length && escapes[k]! < end) k++
-    if (k - start > 1) groups.push(Array.from({ length: k - start }, (_, i) => start + i))
+    k = start
+    between(escapes[start]!, end)
     start = -1
   }
   /** Drops the escapes still in of the first group with two or more of them that the text reads back without; whether any went. */
