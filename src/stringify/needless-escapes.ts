@@ -9,8 +9,8 @@
  * without: all at once first (in most messages none is needed), then by
  * halves, then one by one, keeping every removal after which the text still
  * reads back as the tree, until no single one can go; and the escapes that
- * may only go together (side by side, in a shrug, in a masked link the
- * client refuses and shows as typed), each group at once. Of a pair that
+ * may only go together (side by side, in a shrug, in a masked link or bare
+ * URL the client refuses and shows as typed), each group at once. Of a pair that
  * needs one escape, the first keeps it (`\*not italic*`), as the right half
  * is tried first. That is a local minimum: a run of escapes may be left
  * where one further on would do (`\*\*a*` for `**a\*`), so such runs are
