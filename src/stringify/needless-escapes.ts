@@ -10,9 +10,9 @@
  * halves, then one by one, keeping every removal after which the text still
  * reads back as the tree, until no single one can go; and the escapes that
  * may only go together (side by side, in a shrug, in a masked link or bare
- * URL the client refuses and shows as typed), each group at once. Of a pair that
- * needs one escape, the first keeps it (`\*not italic*`), as the right half
- * is tried first. That is a local minimum: a run of escapes may be left
+ * URL the client refuses and shows as typed), each group at once. Of a pair
+ * that needs one escape, the first keeps it (`\*not italic*`), as the right
+ * half is tried first. That is a local minimum: a run of escapes may be left
  * where one further on would do (`\*\*a*` for `**a\*`), so such runs are
  * then moved. Last, an escape left on a delimiter moves to the nearest bare
  * one of its character before it, where people put it (`\_a_` for `_a\_`,
@@ -238,7 +238,7 @@ export function escapesIn(text: string): number[] {
 /**
  * Where the escapes may only go together: a shrug's (`¯\\\_(ツ)\_/¯`, which reads as `¯\_(ツ)_/¯`
  * without them), and a bare URL's that the client refuses and shows as typed, from its escaped colon
- * to where it ends (`https\://a.co(\[a](https\://a.co)`, typed `https://a.co([a](https://a.co)`).
+ * to where it ends (`http\://x.\[a](https\://a.co)`, typed `http://x.[a](https://a.co)`).
  */
 const TOGETHER = [/¯\\\\(?:\\)?_\(ツ\)(?:\\)?_\/¯/g, /\\:\/\/[^\s<]*/g]
 

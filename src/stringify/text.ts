@@ -309,6 +309,7 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
   }
   return ahead ?? first ?? fail(node, 'unrepresentable-text', st)
 }
+
 /** Whether `node` is a masked link whose target holds a `(` that no `)` after it closes. */
 const openTarget = (node: Node | undefined): boolean => node?.type === 'link' && /\([^)]*$/.test((node as Link).url)
 
