@@ -312,7 +312,8 @@ export function isSafeUrl(url: string): boolean {
  * §21.4).
  */
 function punycodeAsPlain(url: string): string {
-  const m = /^(https?:\/\/(?:[^/?#\\]*@)?)([^/?#\\]*)/i.exec(url)
+  // (The host as URL parsers read it: after every slash or backslash that follows the `//`.)
+  const m = /^(https?:\/\/[/\\]*(?:[^/?#\\]*@)?)([^/?#\\]*)/i.exec(url)
   if (!m) return url
   const host = m[2] ?? ''
   const colon = host.includes(':') ? host.indexOf(':') : host.length

@@ -44,6 +44,11 @@ const PLAIN_WEB_URL = /^https?:\/\/(?:[a-z\d-]+\.)+[a-z][a-z\d-]*(?:[/?#][!-~]*)
 
 /** An http(s) URL's host as written (group 1): after `//`, up to the first `/`, `?`, `#` or `\`, without any `userinfo@`. */
 const WEB_HOST = /^https?:\/\/(?:[^/?#\\]*@)?([^/?#\\]*)/i
+/**
+ * An http(s) URL's host as URL parsers read it (group 1): like {@link WEB_HOST}, but after every
+ * slash or backslash that follows the `//` (`https://\\a.co` is a URL to `a.co`).
+ */
+const READ_HOST = /^https?:\/\/[/\\]*(?:[^/?#\\]*@)?([^/?#\\]*)/i
 /** A label written in punycode, and what comes before it (group 1). */
 const PUNYCODE_LABEL = /(^|\.)xn--[a-z\d-]*(?=[.:]|$)/gi
 /** A character outside ASCII (the only ones {@link spacedToLetter} may change). */
@@ -65,10 +70,43 @@ export function spacedToLetter(c: string): string {
   return mapped.includes(' ') && !/\p{L}/u.test(mapped) ? 'a' : c
 }
 
-/** The checks of {@link isSafeUrl}, through the WHATWG URL parser. */
+/**
+ * A second opinion on the verdicts of {@link parsesAsSafeUrl} (on every URL but those of the plain web
+ * form, which {@link isSafeUrl} settles first): given a URL and the verdict, the one to use; `null`
+ * (the default) keeps every verdict. The printer sets one to read a text as an engine
+ * that judges some hosts differently would (see `needless-escapes.ts`).
+ */
+export type UrlJudge = ((url: string, safe: boolean) => boolean) | null
+let judge: UrlJudge = null
+
+/**
+ * Sets the {@link UrlJudge} and returns the one it replaces, to be put back.
+ *
+ * @example
+ * ```ts
+ * const before = judgeUrls((url, safe) => !safe)
+ * try {
+ *   parsesAsSafeUrl('https://١.co') // the other answer
+ * } finally {
+ *   judgeUrls(before)
+ * }
+ * ```
+ */
+export function judgeUrls(next: UrlJudge): UrlJudge {
+  const before = judge
+  judge = next
+  return before
+}
+
+/** The checks of {@link isSafeUrl}, through the WHATWG URL parser (or what the {@link UrlJudge} makes of them). */
 export function parsesAsSafeUrl(url: string): boolean {
+  return judge === null ? passesChecks(url) : judge(url, passesChecks(url))
+}
+
+function passesChecks(url: string): boolean {
   if (url === '' || INVISIBLE.test(url)) return false
   const web = WEB_HOST.exec(url)
+  const read = READ_HOST.exec(url)
   let parsed: URL
   try {
     // Labels in punycode (`xn--` and ASCII) are parsed as `a`: URL parsers disagree on them. Node's
@@ -76,11 +114,11 @@ export function parsesAsSafeUrl(url: string): boolean {
     // `xn--a`); Chromium's, the desktop client's, takes any. So it is with the characters that the
     // mapping turns into a space and marks, which are read as `a` first (`xn--¯` is then a punycode
     // label). So a URL gets one answer everywhere, the client's.
-    const host = web?.[1]
+    const host = read?.[1]
     const plain = host?.replace(NON_ASCII, spacedToLetter).replace(PUNYCODE_LABEL, '$1a')
     if (plain !== host) {
-      const at = web![0].length - host!.length
-      parsed = new URL(String.prototype.slice.call(url, 0, at) + plain + String.prototype.slice.call(url, web![0].length))
+      const at = read![0].length - host!.length
+      parsed = new URL(String.prototype.slice.call(url, 0, at) + plain + String.prototype.slice.call(url, read![0].length))
     } else parsed = new URL(url)
   } catch {
     return false

@@ -24,13 +24,19 @@
  * are needless at worst, never wrong. Messages as long as the platform allows
  * mostly stay within it, even where they are dense with markup.
  *
- * A message that holds a URL whose host holds a character outside ASCII that
- * engines may read differently (see {@link hasForeignUrl}) keeps the rules'
- * escapes: whether such a URL is safe, and so a link, is the platform's URL
- * parser's answer, and engines answer some of those hosts differently
- * (grammar §21.4). A tree should print as the same text everywhere.
+ * Whether a URL whose host holds a character outside ASCII that engines may
+ * read differently (see {@link hasForeignUrl}) is safe, and so a link, is the
+ * platform's URL parser's answer, and engines answer some of those hosts
+ * differently (grammar §21.4). A tree should print as the same text
+ * everywhere, so in a message with such a URL an escape goes only where the
+ * text reads the same without it under either answer ({@link inEveryEngine});
+ * one with two such URLs, whose answers may differ each way, keeps the rules'
+ * escapes.
  */
-import { INVISIBLE, SCHEMES, spacedToLetter } from '../parse/urls.js'
+import type { Root } from '../ast.js'
+import { parse } from '../parse/index.js'
+import { INVISIBLE, SCHEMES, judgeUrls, spacedToLetter } from '../parse/urls.js'
+import { differ } from './differ.js'
 import { isEscapable } from './unsafe.js'
 
 /**
@@ -144,13 +150,61 @@ const BASE = 1_048_576
  */
 export function dropNeedlessEscapes(out: string, reads: (text: string) => boolean, base = BASE): string {
   // (Most messages have no backslash at all.)
-  if (!out.includes('\\') || hasForeignUrl(out)) return out
+  if (!out.includes('\\')) return out
+  return hasForeignUrl(out) ? inEveryEngine(out, reads, (alike) => withoutNeedless(out, alike, base, 2)) : withoutNeedless(out, reads, base, 1)
+}
+
+/**
+ * Runs `pass` with a `reads` that accepts a text only where every engine reads it as it reads `out`,
+ * for a text with a URL whose host engines may judge differently ({@link hasForeignUrl}). The URL
+ * check's verdict on such a URL is the engine's; on every other one, all agree. So where the parses of
+ * `out` and of a text check one such URL at most, and the same one, there are two readings, one per
+ * verdict on it, and the text must read as `out` in both: as the tree here, and as `out` with the
+ * verdict flipped (see `UrlJudge`). Where they check two or more, the text is refused, and `out`
+ * stays as it is when it checks two or more itself.
+ */
+function inEveryEngine(out: string, reads: (text: string) => boolean, pass: (reads: (text: string) => boolean) => string): string {
+  // The URLs engines may judge differently that the parses since the last reset checked, and the one
+  // whose verdict is flipped.
+  let seen = new Set<string>()
+  let flip: string | undefined
+  const outer = judgeUrls((url, safe) => {
+    if (outer !== null) safe = outer(url, safe)
+    if (!hasForeignUrl(url)) return safe
+    seen.add(url)
+    return url === flip ? !safe : safe
+  })
+  try {
+    parse(out)
+    const inOut = seen
+    if (inOut.size > 1) return out
+    // `out` read with the verdict on each URL flipped (`null` where that checks another URL too).
+    const flipped = new Map<string, Root | null>()
+    return pass((text) => {
+      seen = new Set(inOut)
+      flip = undefined
+      if (!reads(text) || seen.size > 1) return false
+      const [url] = seen
+      if (url === undefined) return true
+      flip = url
+      let other = flipped.get(url)
+      if (other === undefined) flipped.set(url, (other = parse(out)))
+      if (seen.size > 1) flipped.set(url, (other = null))
+      return other !== null && differ(other, parse(text)) === undefined && seen.size === 1
+    })
+  } finally {
+    judgeUrls(outer)
+  }
+}
+
+/** {@link dropNeedlessEscapes} on a text with escapes, each try costing up to `parses` parses. */
+function withoutNeedless(out: string, reads: (text: string) => boolean, base: number, parses: number): string {
   let budget = PER_CHAR * out.length + base
   // (The budget is checked before the text is made, which costs as much as a parse.)
   const tries = (make: () => string) => {
     if (budget <= 0) return false
     const candidate = make()
-    budget -= candidate.length
+    budget -= parses * candidate.length
     return reads(candidate)
   }
   out = dropEach(out, tries)
