@@ -5,7 +5,7 @@
 // not the fewest), and the time each call takes.
 //
 //   npm run build && node bench/printable.js [--lib=path/to/index.js] [--n=1000] [--seed=1]
-//                                            [--kinds=stars,dense,urls,tokens,lines,links,edits] [--lengths=100,200,500,1000] [--json]
+//                                            [--kinds=stars,dense,urls,tokens,lines,links,edits,foreign] [--lengths=100,200,500,1000] [--json]
 //
 // Messages are glued from pieces drawn by a seeded mulberry32 PRNG until they
 // reach the length: the same strings on every machine. `stars`: runs of stars
@@ -19,7 +19,10 @@
 // three block markers (quotes, items, headings, subtext, fences) and odd
 // whitespace, then a few pieces; `links`, masked links whose text holds
 // backticks, backslashes, brackets and line breaks; `edits`, messages of the
-// benchmark's corpus with one random edit per 25 characters. Run it on two builds
+// benchmark's corpus with one random edit per 25 characters; `foreign`, URLs
+// whose hosts engines judge differently (`https://١.co`, an emoji after a host)
+// among delimiters and link forms, where the last pass must make the choices
+// every engine would. Run it on two builds
 // (`--lib=$(node bench/build-rev.js <rev>)`) to compare them on the same messages.
 //
 // A print that reads back as another tree is a bug, not a gap: it is counted
@@ -58,6 +61,11 @@ const PIECES = {
     '*', '**', '_', '__', '~~', '||', '`', '\\', '<@1>', '<#1>', '<t:1:R>', '<:a:1>', '@everyone', 'https://a.co', 'http://x.',
     '<https://a.co>', '[a](https://a.co)', '[', ']', '(', ')', '](', '<', '>', ':', '/', 'a', 'b c', ' ', '  ', '#', '-', '.',
     '1.', '¯\\_(ツ)_/¯', '```', '  \n', '\t',
+  ],
+  foreign: [
+    'https://١.co', 'https://a.co😀', '[a](https://١.co)', '<https://١.co>', 'discord:/١', '١', '😀', 'https://', 'https://a.co',
+    '<', '>', ':', ':/', '[', ']', '(', ')', '](', '.', '  \n', '\n', ' ', 'a', 'b c', '*', '**', '_', '__', '~~', '||', '`',
+    '\\', '¯\\_(ツ)_/¯', '> ', '- ', '@everyone', '%', '2*3',
   ],
 }
 // `links`: masked links whose text holds backticks, backslashes, brackets, tokens and line breaks, and
