@@ -302,6 +302,14 @@ export function isSafeUrl(url: string): boolean {
     const at = host.lastIndexOf('@')
     if (at !== -1) host = host.slice(at + 1)
     if (host.includes('%')) return false
+  } else {
+    // Any other scheme (`discord:`, `tel:`…): with `//`, its host may not hold a character whose first
+    // UTF-16 unit, cut to its low byte, is one forbidden in hosts (the desktop client's engine refuses it).
+    const m = /^[^:]*:\/\/([^/?#]*)/.exec(url)
+    const authority = m?.[1] ?? ''
+    const host = authority.slice(authority.lastIndexOf('@') + 1).split(':')[0] ?? ''
+    const forbidden = new Set(['\0', '\t', '\n', '\r', ' ', '#', '/', ':', '<', '>', '?', '@', '[', '\\', ']', '^', '|'])
+    if (Array.from(host).some((c) => c.charCodeAt(0) > 0x7f && forbidden.has(String.fromCharCode(c.charCodeAt(0) % 256)))) return false
   }
   return true
 }

@@ -127,9 +127,30 @@ function passesChecks(url: string): boolean {
   if (!SCHEMES.has(scheme)) return false
   if (scheme === 'http:' || scheme === 'https:') {
     if (web === null || web[1]!.includes('%') || parsed.hostname === '') return false
-  }
+  } else if (cutToForbidden(OPAQUE_HOST.exec(url)?.[1] ?? '')) return false
   return true
 }
+
+/** The host of a URL whose scheme is not special (`discord://…`; group 1): after any `userinfo@`, up to the port, path, query or fragment. */
+const OPAQUE_HOST = /^[^:]*:\/\/(?:[^/?#]*@)?([^/?#:]*)/
+/** The characters forbidden in any host. */
+const FORBIDDEN_IN_HOST = '\0\t\n\r #/:<>?@[\\]^|'
+
+/**
+ * Whether `host` holds a character that Chromium, the desktop client's engine, refuses in the host of a
+ * URL whose scheme is not special and Node takes: one whose first UTF-16 unit, cut to its low byte, is a
+ * character forbidden in hosts (`Ā`, U+0100, as NUL; `ģ`, U+0123, as `#`; `🎉`, whose first unit is
+ * U+D83C, as `<`). `test/browser/` checks every character.
+ *
+ * @example
+ * ```ts
+ * cutToForbidden('aĀ.co') // true
+ * cutToForbidden('aā.co') // false (U+0101)
+ * ```
+ */
+const cutToForbidden = (host: string): boolean =>
+  // (By code point: the second UTF-16 unit of a character is not looked at.)
+  Array.from(host).some((c) => c > '\x7f' && FORBIDDEN_IN_HOST.includes(String.fromCharCode(String.prototype.charCodeAt.call(c, 0) & 0xff)))
 
 /** Whether `text` holds something shaped like a URL (the client rejects masked links whose text or title does). */
 export function containsUrl(text: string): boolean {

@@ -60,3 +60,17 @@ describe('punycode host labels', () => {
     expect(parsesAsSafeUrl('https://xn--@example.com/xn--')).toBe(true)
   })
 })
+
+describe('the hosts of URLs whose scheme is not special', () => {
+  // Chromium refuses a character whose first UTF-16 unit, cut to its low byte, is one no host may hold.
+  it.each(['discord://aĀ.co', 'discord://aģ', 'tel://ļ', 'mailto://u@a🎉', 'sms://a🤔.co:1/x'])('should refuse %s, as Chromium does', (url) => {
+    expect(isSafeUrl(url)).toBe(false)
+  })
+
+  it.each(['discord://aā.co', 'discord://a😀', 'discord://Ā@a.co', 'discord://a.co/Ā?Ā#Ā', 'discord:Ā', 'https://aĀ.co'])(
+    'should accept %s: another character, or outside the host, or a special scheme',
+    (url) => {
+      expect(isSafeUrl(url)).toBe(true)
+    },
+  )
+})
