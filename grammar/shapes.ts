@@ -331,7 +331,7 @@ function punycodeAsPlain(url: string): string {
     const mapped = c.normalize('NFKC')
     return c > '\x7f' && / /.test(mapped) && !/\p{L}/u.test(mapped) ? 'a' : c
   }).join('')
-  const labels = letters.split('.').map((label) => (/^xn--[a-z0-9-]*$/i.test(label) ? 'a' : label))
+  const labels = letters.split('.').map((label) => (/^xn--[a-z0-9_!"$&'()*+,;=`{}~-]*$/i.test(label) ? 'a' : label))
   return (m[1] ?? '') + labels.join('.') + port + url.slice(m[0].length)
 }
 

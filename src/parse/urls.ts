@@ -49,8 +49,11 @@ const WEB_HOST = /^https?:\/\/(?:[^/?#\\]*@)?([^/?#\\]*)/i
  * slash or backslash that follows the `//` (`https://\\a.co` is a URL to `a.co`).
  */
 const READ_HOST = /^https?:\/\/[/\\]*(?:[^/?#\\]*@)?([^/?#\\]*)/i
-/** A label written in punycode, and what comes before it (group 1). */
-const PUNYCODE_LABEL = /(^|\.)xn--[a-z\d-]*(?=[.:]|$)/gi
+/**
+ * A label written in punycode, and what comes before it (group 1): `xn--`, then the ASCII characters
+ * a host may hold besides (`xn--{` too, which Chromium takes and Node refuses).
+ */
+const PUNYCODE_LABEL = /(^|\.)xn--[\w!"$&'()*+,;=`{}~-]*(?=[.:]|$)/gi
 /** A character outside ASCII (the only ones {@link spacedToLetter} may change). */
 const NON_ASCII = /[^\0-\x7f]/gu
 

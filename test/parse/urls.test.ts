@@ -45,6 +45,8 @@ describe('punycode host labels', () => {
     'https://xn--a.co',
     'HTTPS://u:p@XN--.a.xn--bcher-kva:80/x',
     'http://1.2.3.xn--',
+    'https://xn--{.co',
+    "https://a.xn--a_b!'~",
   ])('should accept %s, on its fast path and through the URL parser', (url) => {
     expect(isSafeUrl(url)).toBe(true)
     expect(parsesAsSafeUrl(url)).toBe(true)
