@@ -74,12 +74,13 @@ export function spacedToLetter(c: string): string {
 }
 
 /**
- * A second opinion on the verdicts of {@link parsesAsSafeUrl} (on every URL but those of the plain web
- * form, which {@link isSafeUrl} settles first): given a URL and the verdict, the one to use; `null`
- * (the default) keeps every verdict. The printer sets one to read a text as an engine
- * that judges some hosts differently would (see `needless-escapes.ts`).
+ * A second opinion on the one verdict of {@link parsesAsSafeUrl} that is the engine's: whether its URL
+ * parser takes a URL that passed every other check (on every URL but those of the plain web form,
+ * which {@link isSafeUrl} settles first). Given the URL and the parser's answer, it gives the one to
+ * use; `null` (the default) keeps the parser's. The printer sets one to read a text as an engine that
+ * judges some hosts differently would (see `needless-escapes.ts`).
  */
-export type UrlJudge = ((url: string, safe: boolean) => boolean) | null
+export type UrlJudge = ((url: string, parses: boolean) => boolean) | null
 let judge: UrlJudge = null
 
 /**
@@ -87,9 +88,9 @@ let judge: UrlJudge = null
  *
  * @example
  * ```ts
- * const before = judgeUrls((url, safe) => !safe)
+ * const before = judgeUrls((url, parses) => !parses)
  * try {
- *   parsesAsSafeUrl('https://١.co') // the other answer
+ *   parsesAsSafeUrl('https://١.co') // false: the other answer
  * } finally {
  *   judgeUrls(before)
  * }
@@ -101,16 +102,26 @@ export function judgeUrls(next: UrlJudge): UrlJudge {
   return before
 }
 
-/** The checks of {@link isSafeUrl}, through the WHATWG URL parser (or what the {@link UrlJudge} makes of them). */
+/**
+ * The checks of {@link isSafeUrl}: those the client makes itself, then whether the platform's (WHATWG)
+ * URL parser takes the URL (or what the {@link UrlJudge} says of that).
+ */
 export function parsesAsSafeUrl(url: string): boolean {
-  return judge === null ? passesChecks(url) : judge(url, passesChecks(url))
+  if (url === '' || INVISIBLE.test(url)) return false
+  const scheme = String.prototype.toLowerCase.call(String.prototype.slice.call(url, 0, String.prototype.indexOf.call(url, ':') + 1))
+  if (!SCHEMES.has(scheme)) return false
+  const web = scheme === 'http:' || scheme === 'https:'
+  if (web) {
+    const host = WEB_HOST.exec(url)
+    if (host === null || host[1]!.includes('%')) return false
+  } else if (cutToForbidden(OPAQUE_HOST.exec(url)?.[1] ?? '')) return false
+  const parses = parsesInEngine(url, web)
+  return judge === null ? parses : judge(url, parses)
 }
 
-function passesChecks(url: string): boolean {
-  if (url === '' || INVISIBLE.test(url)) return false
-  const web = WEB_HOST.exec(url)
+/** Whether the platform's URL parser takes `url` (an http(s) one with a host: `web`), with the hosts it would read differently from the client's engine read as it does. */
+function parsesInEngine(url: string, web: boolean): boolean {
   const read = READ_HOST.exec(url)
-  let parsed: URL
   try {
     // Labels in punycode (`xn--` and ASCII) are parsed as `a`: URL parsers disagree on them. Node's
     // follows the standard and refuses a label that does not decode to a valid name (`xn--`,
@@ -119,19 +130,14 @@ function passesChecks(url: string): boolean {
     // label). So a URL gets one answer everywhere, the client's.
     const host = read?.[1]
     const plain = host?.replace(NON_ASCII, spacedToLetter).replace(PUNYCODE_LABEL, '$1a')
-    if (plain !== host) {
-      const at = read![0].length - host!.length
-      parsed = new URL(String.prototype.slice.call(url, 0, at) + plain + String.prototype.slice.call(url, read![0].length))
-    } else parsed = new URL(url)
+    const parsed =
+      plain !== host
+        ? new URL(String.prototype.slice.call(url, 0, read![0].length - host!.length) + plain + String.prototype.slice.call(url, read![0].length))
+        : new URL(url)
+    return !web || parsed.hostname !== ''
   } catch {
     return false
   }
-  const scheme = parsed.protocol
-  if (!SCHEMES.has(scheme)) return false
-  if (scheme === 'http:' || scheme === 'https:') {
-    if (web === null || web[1]!.includes('%') || parsed.hostname === '') return false
-  } else if (cutToForbidden(OPAQUE_HOST.exec(url)?.[1] ?? '')) return false
-  return true
 }
 
 /** The host of a URL whose scheme is not special (`discord://…`; group 1): after any `userinfo@`, up to the port, path, query or fragment. */

@@ -71,11 +71,14 @@ export function hasForeignUrl(text: string): boolean {
   // inside one already read is not read again, where any character outside ASCII counts: linear time.)
   let read = 0
   let lastForeign = -1
-  for (const m of text.matchAll(/(?<![A-Za-z\d+.\\-])([\d+.\\-]*[A-Za-z][A-Za-z\d+.\\-]*):[/\\]+/g)) {
+  // (The slashes are looked at, not taken: a run of backslashes among them may start the next scheme,
+  // as in `https:\\https\://`, where taking out the escape of the colon leaves a URL after `\\`.)
+  for (const m of text.matchAll(/(?<![A-Za-z\d+.\\-])([\d+.\\-]*[A-Za-z][A-Za-z\d+.\\-]*):(?=[/\\])/g)) {
     // (The URL may start within the run: its scheme is the run's end.)
     const run = m[1]!.replaceAll('\\', '').toLowerCase()
     if (![...SCHEMES].some((scheme) => run.endsWith(scheme.slice(0, -1)))) continue
-    const from = m.index + m[0].length
+    let from = m.index + m[0].length
+    while (text[from] === '/' || text[from] === '\\') from++
     if (from < read) {
       if (lastForeign >= from) return true
       continue
@@ -168,11 +171,11 @@ function inEveryEngine(out: string, reads: (text: string) => boolean, pass: (rea
   // whose verdict is flipped.
   let seen = new Set<string>()
   let flip: string | undefined
-  const outer = judgeUrls((url, safe) => {
-    if (outer !== null) safe = outer(url, safe)
-    if (!hasForeignUrl(url)) return safe
+  const outer = judgeUrls((url, parses) => {
+    if (outer !== null) parses = outer(url, parses)
+    if (!hasForeignUrl(url)) return parses
     seen.add(url)
-    return url === flip ? !safe : safe
+    return url === flip ? !parses : parses
   })
   try {
     parse(out)

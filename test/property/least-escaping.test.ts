@@ -19,7 +19,7 @@ import type { Root } from '../../src/ast.js'
 import { parse } from '../../src/parse/index.js'
 import { stringify } from '../../src/stringify/index.js'
 import { judgeUrls } from '../../src/parse/urls.js'
-import { escapesIn, hasForeignUrl } from '../../src/stringify/needless-escapes.js'
+import { alike, escapesIn, hasForeignUrl } from '../../src/stringify/needless-escapes.js'
 import { withoutPositions } from '../helpers/walk.js'
 import { emphasisDenseTextOf, foreignUrlTextOf, longDenseTextOf, markupText, markupTextWithControls, textScanTextOf } from './arbitraries.js'
 
@@ -97,9 +97,13 @@ describe('least escaping', () => {
   })
 
   it('should print the same text in an engine that judges the hosts of foreign URLs the other way', () => {
-    // The other engine: Node's URL parser with every verdict on such a URL flipped.
+    // The other engine: Node's URL parser with its answer flipped on every URL that could get another
+    // answer elsewhere: one with a host outside ASCII that it takes with the characters engines may read
+    // differently read as letters (a host holding `>` or `[` has no engine that takes it).
+    const letters = (url: string) => url.replace(/[^\0-\x7f]/gu, (c) => (alike(c) ? c : 'a'))
+    const differs = (url: string) => hasForeignUrl(url) && URL.canParse(letters(url))
     const elsewhere = <T>(run: () => T): T => {
-      const before = judgeUrls((url, safe) => (hasForeignUrl(url) ? !safe : safe))
+      const before = judgeUrls((url, parses) => (differs(url) ? !parses : parses))
       try {
         return run()
       } finally {

@@ -157,6 +157,9 @@ describe('hasForeignUrl', () => {
     // Each URL-like part of a word counts, and the scheme may hold escapes the pass takes out.
     expect(hasForeignUrl('x:/a,https://a١.de')).toBe(true)
     expect(hasForeignUrl('a\\.http:/١')).toBe(true)
+    // A URL whose scheme starts among the slashes of the one before (an escaped backslash, then the
+    // escaped colon of a URL that taking its escape out makes).
+    expect(hasForeignUrl('https:\\\\https\\://١.co>')).toBe(true)
   })
 
   it('should pass over a scheme that the platform does not link, which fails in every engine', () => {
