@@ -154,67 +154,89 @@ const BASE = 1_048_576
 export function dropNeedlessEscapes(out: string, reads: (text: string) => boolean, base = BASE): string {
   // (Most messages have no backslash at all.)
   if (!out.includes('\\')) return out
-  return hasForeignUrl(out) ? inEveryEngine(out, reads, (alike) => withoutNeedless(out, alike, base, 2)) : withoutNeedless(out, reads, base, 1)
+  const budget = { left: PER_CHAR * out.length + base }
+  return hasForeignUrl(out) ? inEveryEngine(out, reads, budget, (alike) => withoutNeedless(out, alike, budget)) : withoutNeedless(out, reads, budget)
 }
+
+/** How many URLs whose hosts engines may judge differently a text may check and still lose escapes. */
+const MAX_FOREIGN = 2
 
 /**
  * Runs `pass` with a `reads` that accepts a text only where every engine reads it as it reads `out`,
  * for a text with a URL whose host engines may judge differently ({@link hasForeignUrl}). The URL
- * check's verdict on such a URL is the engine's; on every other one, all agree. So where the parses of
- * `out` and of a text check one such URL at most, and the same one, there are two readings, one per
- * verdict on it, and the text must read as `out` in both: as the tree here, and as `out` with the
- * verdict flipped (see `UrlJudge`). Where they check two or more, the text is refused, and `out`
- * stays as it is when it checks two or more itself.
+ * parser's answer on such a URL is the engine's; on every other one, all agree. So where the parses
+ * of `out` and of a text check such URLs, each engine reads them with some of those answers flipped,
+ * and the text must read as `out` in every such way: as the tree here, and as `out` with the answers
+ * on each set of those URLs flipped (see `UrlJudge`). That is one parse more per way, so a text that
+ * checks more than {@link MAX_FOREIGN} of them is refused, and `out` stays as it is when it checks
+ * more itself. The parses beyond the first are charged to `budget`.
  */
-function inEveryEngine(out: string, reads: (text: string) => boolean, pass: (reads: (text: string) => boolean) => string): string {
-  // The URLs engines may judge differently that the parses since the last reset checked, and the one
-  // whose verdict is flipped.
+function inEveryEngine(out: string, reads: (text: string) => boolean, budget: { left: number }, pass: (reads: (text: string) => boolean) => string): string {
+  // The URLs engines may judge differently that the parses since the last reset checked, and those
+  // whose answers are flipped.
   let seen = new Set<string>()
-  let flip: string | undefined
+  let flips = new Set<string>()
   const outer = judgeUrls((url, parses) => {
     if (outer !== null) parses = outer(url, parses)
     if (!hasForeignUrl(url)) return parses
     seen.add(url)
-    return url === flip ? !parses : parses
+    return flips.has(url) ? !parses : parses
   })
+  /** `text` read with the answers on `flipped` flipped. */
+  const readWith = (text: string, flipped: Set<string>): Root => {
+    flips = flipped
+    budget.left -= text.length
+    try {
+      return parse(text)
+    } finally {
+      flips = new Set()
+    }
+  }
   try {
     parse(out)
     const inOut = seen
-    if (inOut.size > 1) return out
-    // `out` read with the verdict on each URL flipped (`null` where that checks another URL too).
-    const flipped = new Map<string, Root | null>()
+    if (inOut.size > MAX_FOREIGN) return out
+    // `out` read in each way (by the URLs flipped), and the URLs that reading checked.
+    const ways = new Map<string, [Root, Set<string>]>()
     return pass((text) => {
       seen = new Set(inOut)
-      flip = undefined
-      if (!reads(text) || seen.size > 1) return false
-      const [url] = seen
-      if (url === undefined) return true
-      flip = url
-      let other = flipped.get(url)
-      if (other === undefined) flipped.set(url, (other = parse(out)))
-      if (seen.size > 1) flipped.set(url, (other = null))
-      return other !== null && differ(other, parse(text)) === undefined && seen.size === 1
+      if (!reads(text) || seen.size > MAX_FOREIGN) return false
+      const urls = [...seen].sort()
+      for (let way = 1; way < 1 << urls.length; way++) {
+        const flipped = new Set(urls.filter((_, i) => way & (1 << i)))
+        const key = [...flipped].join(' ')
+        let known = ways.get(key)
+        if (known === undefined) {
+          const before = seen
+          seen = new Set()
+          ways.set(key, (known = [readWith(out, flipped), seen]))
+          seen = before
+        }
+        for (const url of known[1]) seen.add(url)
+        // (A way that checks another such URL would need ways of its own.)
+        if (differ(known[0], readWith(text, flipped)) !== undefined || seen.size > urls.length) return false
+      }
+      return true
     })
   } finally {
     judgeUrls(outer)
   }
 }
 
-/** {@link dropNeedlessEscapes} on a text with escapes, each try costing up to `parses` parses. */
-function withoutNeedless(out: string, reads: (text: string) => boolean, base: number, parses: number): string {
-  let budget = PER_CHAR * out.length + base
+/** {@link dropNeedlessEscapes} on a text with escapes, within `budget`. */
+function withoutNeedless(out: string, reads: (text: string) => boolean, budget: { left: number }): string {
   // (The budget is checked before the text is made, which costs as much as a parse.)
   const tries = (make: () => string) => {
-    if (budget <= 0) return false
+    if (budget.left <= 0) return false
     const candidate = make()
-    budget -= parses * candidate.length
+    budget.left -= candidate.length
     return reads(candidate)
   }
   out = dropEach(out, tries)
   // Removal leaves a run of escapes where one further on would do: `\*\*a*`, not `**a\*`. So a run
   // of escapes of one character is taken out, and one is put before a bare one of that character
   // instead, the nearest first; each move takes one escape or more out, so they end.
-  for (let moved = true; moved && budget > 0; ) {
+  for (let moved = true; moved && budget.left > 0; ) {
     moved = false
     const escapes = escapesIn(out)
     for (let k = 0; k < escapes.length && !moved; ) {
@@ -226,7 +248,7 @@ function withoutNeedless(out: string, reads: (text: string) => boolean, base: nu
       k += n
       if (n < 2 || !'*_~|'.includes(c)) continue
       // (Reading the text costs as much as a parse of it.)
-      if ((budget -= out.length) <= 0) break
+      if ((budget.left -= out.length) <= 0) break
       const without = out.slice(0, from) + c.repeat(n) + out.slice(from + 2 * n)
       const after = from + n
       const bare: number[] = []
