@@ -27,11 +27,11 @@
  * Whether a URL whose host holds a character outside ASCII that engines may
  * read differently (see {@link hasForeignUrl}) is safe, and so a link, is the
  * platform's URL parser's answer, and engines answer some of those hosts
- * differently (grammar §21.4). A tree should print as the same text
+ * differently (grammar §21.4). The pass should make the same choices
  * everywhere, so in a message with such a URL an escape goes only where the
- * text reads the same without it under either answer ({@link inEveryEngine});
- * one with two such URLs, whose answers may differ each way, keeps the rules'
- * escapes.
+ * text reads the same without it under either answer, and with two such URLs
+ * under each of the four ({@link inEveryEngine}); one with more keeps the
+ * rules' escapes.
  */
 import type { Root } from '../ast.js'
 import { parse } from '../parse/index.js'
