@@ -338,6 +338,31 @@ export function foreignUrlTextOf(options: TextOptions = {}): fc.Arbitrary<string
 }
 
 /**
+ * URLs of every shape in every link form: schemes the platform links and others, written with one,
+ * two or more slashes or backslashes; user names, hosts of letters, digits, punycode labels (with the
+ * other characters a host may hold), characters outside ASCII (letters engines read alike, ones that
+ * map to a space, right-to-left digits, emoji, and those Chromium cuts to a forbidden byte in the host
+ * of a URL whose scheme is not special), percent signs and forbidden characters; ports, paths, queries
+ * and fragments. Where the URL check's own rules and its reading of hosts are put to the test.
+ */
+export const urlShapes: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.constantFrom('https://', 'http://', 'HTTPS://', 'https:/', 'https:', 'https:\\\\', 'https://\\', 'https:///', 'discord://', 'discord:', 'tel:', 'tel://', 'sms:', 'mailto:', 'mailto://', 'ftp://', 'steam://'),
+    fc.constantFrom('', 'u@', 'u:p@', '@', 'Ā@'),
+    fc.array(
+      fc.constantFrom('a', 'co', 'A', '1', '255', '0x7f', 'xn--', 'xn--a', 'xn--{', 'xn--a_b', '-', '_', '%41', '%', 'ü', '¯', 'ﬀ', '١', '😀', '🎉', 'Ā', 'ā', 'ģ', '[::1]', '[', '>', '|', '^', '{', '~', '.', '..'),
+      { minLength: 1, maxLength: 5 },
+    ),
+    fc.constantFrom('', ':', ':80', ':x'),
+    fc.constantFrom('', '/', '/x', '\\x', '?q', '#f', '/Ā', '/%zz', ')', '/(x)'),
+    fc.constantFrom(0, 1, 2, 3),
+  )
+  .map(([scheme, user, labels, port, path, form]) => {
+    const url = `${scheme}${user}${labels.join('')}${port}${path}`
+    return [`x ${url} y`, `<${url}>`, `[a](${url})`, `[a](<${url}>)`][form]!
+  })
+
+/**
  * Long messages (a few hundred to a few thousand characters) dense in delimiters, openers of every
  * token, block markers and line endings: many spans side by side, where the printer's search for
  * each span's form must reach the choices of neighbours printed long before.

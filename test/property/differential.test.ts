@@ -19,6 +19,7 @@ import {
   textScanTextOf,
   unicodeTextOf,
   urlDenseTextOf,
+  urlShapes,
   withPreprocessedCharacters,
 } from './arbitraries.js'
 
@@ -59,6 +60,11 @@ describe('the runtime parser and the grammar oracle', () => {
 
   it('should build identical trees where the text scan looks again (URL schemes, line breaks, numbered lines)', () => {
     fc.assert(fc.property(textScanTextOf(), agree), { numRuns: 1500 })
+  })
+
+  it('should build identical trees for URLs of every shape, in every link form', () => {
+    // (The URL check's rules are written twice: in src/parse/urls.ts and in grammar/shapes.ts.)
+    fc.assert(fc.property(urlShapes, agree), { numRuns: 1500 })
   })
 
   it('should build identical trees for messages dense in URLs, angle brackets, tokens and masked links', () => {
