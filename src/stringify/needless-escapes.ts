@@ -91,8 +91,8 @@ export function hasForeignUrl(text: string): boolean {
     let port = false
     let hidden = false
     let k = from
-    for (; k < text.length && !/[/?#\s]/.test(text[k]!); k++) {
-      const c = text[k]!
+    // (By code point: an emoji is two UTF-16 units.)
+    for (let c: string; k < text.length && !/[/?#\s]/.test((c = String.fromCodePoint(text.codePointAt(k)!))); k += c.length) {
       if (c === '@') refused = port = false
       else if (c === ':') port = true
       else if (INVISIBLE.test(c)) hidden = true
@@ -108,21 +108,25 @@ export function hasForeignUrl(text: string): boolean {
 }
 
 /**
- * Whether every engine reads a host holding `c` alike: a letter of Latin-1 or Latin Extended-A, of
- * basic Greek or Cyrillic, a kana, an ideograph of Unicode 1.1 or a Hangul syllable (letters that no
- * engine's tables lack, none of them right-to-left), or a character that the URL check reads as a
- * letter ({@link spacedToLetter}). Written into hosts in several positions, Chromium 150 and Node 20
- * take or refuse each of these alike (grammar §21.4 lists those they do not; `test/browser/` checks
- * every one of them).
+ * Whether every engine reads a host holding `c` (a code point) alike: a letter of Latin-1 or Latin
+ * Extended-A, of basic Greek or Cyrillic, a kana, an ideograph of Unicode 1.1 or a Hangul syllable
+ * (letters that no engine's tables lack, none of them right-to-left); a symbol or emoji of the blocks
+ * people glue to links (`https://x.com🔥`): Miscellaneous Symbols and Dingbats, Miscellaneous Symbols
+ * and Pictographs, Emoticons, the older Transport and Map Symbols, Supplemental Symbols and
+ * Pictographs (Unicode 14 and before: the emoji of Unicode 16 and 17 are what Node 20 lacks); or a
+ * character that the URL check reads as a letter ({@link spacedToLetter}). Written into hosts in
+ * several positions, Chromium 150 and Node 20 take or refuse each of these alike (grammar §21.4 lists
+ * those they do not; `test/browser/` checks every one of them).
  *
  * @example
  * ```ts
  * alike('ü') // true
+ * alike('🔥') // true
  * alike('١') // false: Chromium refuses `https://١.co`, Node takes it
  * ```
  */
 export const alike = (c: string): boolean =>
-  /[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f\u0391-\u03a1\u03a3-\u03a9\u03b1-\u03c9\u0400-\u045f\u3041-\u3094\u30a1-\u30fa\u30fc\u4e00-\u9fa5\uac00-\ud7a3]/.test(c) ||
+  /[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f\u0391-\u03a1\u03a3-\u03a9\u03b1-\u03c9\u0400-\u045f\u2600-\u27bf\u3041-\u3094\u30a1-\u30fa\u30fc\u4e00-\u9fa5\uac00-\ud7a3\u{1f300}-\u{1f64f}\u{1f680}-\u{1f6c5}\u{1f900}-\u{1f9ff}]/u.test(c) ||
   spacedToLetter(c) !== c
 
 /** Characters parsed per character of output, over all the tries (plus {@link BASE}). */

@@ -94,9 +94,9 @@ describe.runIf(haveChromium || process.env.CI)('in headless Chromium', () => {
   it('reads alike the hosts holding each character the printer counts as read alike', async () => {
     // (`hasForeignUrl` lets the pass that takes needless escapes out run on such hosts.)
     const texts: string[] = []
-    for (let c = 0x80; c < 0x10000; c++) {
-      const ch = String.fromCharCode(c)
-      if (alike(ch)) texts.push(`[a](https://a${ch}.co) https://${ch}.co<https://a.co${ch}>`)
+    for (let c = 0x80; c < 0x20000; c++) {
+      const ch = String.fromCodePoint(c)
+      if (alike(ch)) texts.push(`[a](https://a${ch}.co) https://${ch}.co<https://a.co${ch}> https://x.com${ch}`)
     }
     expect(texts.length).toBeGreaterThan(25_000)
     expect(await parseDifferences(texts)).toEqual([])

@@ -172,6 +172,10 @@ describe('hasForeignUrl', () => {
     // Each URL-like part of a word counts, and the scheme may hold escapes the pass takes out.
     expect(hasForeignUrl('x:/a,https://a١.de')).toBe(true)
     expect(hasForeignUrl('a\\.http:/١')).toBe(true)
+    // Emoji glued to a link: those of the older blocks are read alike, by code point; not the newest.
+    expect(hasForeignUrl('see https://x.com🔥 \\* https://a.co☀️ https://a.co🤔')).toBe(false)
+    expect(hasForeignUrl('see https://x.com🫩')).toBe(true)
+    expect(hasForeignUrl('see https://x.com\ud83d')).toBe(true)
     // A URL whose scheme starts among the slashes of the one before (an escaped backslash, then the
     // escaped colon of a URL that taking its escape out makes).
     expect(hasForeignUrl('https:\\\\https\\://١.co>')).toBe(true)
