@@ -20,7 +20,8 @@
 // whitespace, then a few pieces; `links`, masked links whose text holds
 // backticks, backslashes, brackets and line breaks; `edits`, messages of the
 // benchmark's corpus with one random edit per 25 characters; `foreign`, URLs
-// whose hosts engines judge differently (`https://١.co`, an emoji after a host)
+// whose hosts engines judge differently (`https://١.co`; and an emoji after a
+// host, `https://a.co😀`, which the printer counts as read alike since `5daf242`)
 // among delimiters and link forms, where the last pass must make the choices
 // every engine would. Run it on two builds
 // (`--lib=$(node bench/build-rev.js <rev>)`) to compare them on the same messages.
