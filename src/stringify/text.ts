@@ -24,8 +24,8 @@ export function text(node: Text, st: State): string {
   if (REWRITTEN.test(v)) fail(node, 'unrepresentable-text', st)
   // Masked-link text has no escapes: it prints as is, and the link checks it reads back. (In a search,
   // a newline may take the line-break form, whose spaces keep a star italic from closing after it:
-  // `[*\\  \n*](http://o)`.)
-  if (st.f & F_LINK) return (flipped && v.includes('\n') && decide() && lineBreak(v, st)) || v
+  // `[*\\  \n*](http://o)`; and where there are more, every one may: `[  \n*\\  \n*](http://o)`.)
+  if (st.f & F_LINK) return (flipped && v.includes('\n') && decide() && lineBreak(v, st, /\n[^]*\n/.test(v) && decide())) || v
   // Some text has no escaped form: two spaces before a newline (the client drops them), a newline
   // starting a list item, anything but a space or `<` right after a bare URL (which runs on). It
   // may still be the text the client shows for a URL in angle brackets that it refuses: the
@@ -139,11 +139,13 @@ const edge = (st: State, v: string): boolean => st.trimmed?.test(v.slice(-1)) ==
 
 /**
  * `v` with its first newline in the line-break form (two spaces before it, which the client drops), or
- * `undefined` when no newline may take it (one after a space would read as a longer break).
+ * with `every` one that may take it; `undefined` when none may (one after a space would read as a
+ * longer break).
  */
-function lineBreak(v: string, st: State): string | undefined {
+function lineBreak(v: string, st: State, every = false): string | undefined {
   const k = v.search(/(?<! )\n/)
-  return k > 0 || (k === 0 && st.prevChar !== ' ') ? `${v.slice(0, k)}  ${v.slice(k)}` : undefined
+  if (k < 0 || (k === 0 && st.prevChar === ' ')) return undefined
+  return every ? v.slice(0, k) + v.slice(k).replace(/(?<! )\n/g, '  \n') : `${v.slice(0, k)}  ${v.slice(k)}`
 }
 
 /** A text with the escapes it needs, and the choices a search makes for it. */

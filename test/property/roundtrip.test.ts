@@ -441,6 +441,8 @@ describe('stringify round trip', () => {
     // Link text prints raw, so only a line break's spaces keep a star italic from closing after its
     // newline, or a `<` before the link from starting a `<url>` across it.
     '[*\\  \n*](http://o)',
+    // (And with two newlines, each of them: a random seed found the soup this one is cut from.)
+    '[  \n*\\  \n*](https://a.cohttps://a.co[](https://a.co[](https://a.co)',
     'http://x))<[:/  \n>](http://o)',
     'http://*\\<[  \n:/1>](http://o)',
     // Inline code whose fence is two backticks longer than it needs, after raw ones in link text.
