@@ -35,8 +35,11 @@ export interface LinkShape {
 
 /** Memo of one region's link scans, so that no position is scanned twice. */
 export interface LinkMemo {
-  /** Target scans known to fail, by start (made on the first failure). */
-  failed?: Set<number>
+  /**
+   * What target scans found, by position: where a scan from there finishes, or -1 when it fails
+   * (made when first needed; see `scanTarget`).
+   */
+  reach?: Map<number, number>
   /** Best `](` reachable from the position after a `[…]` pair (made on the first pair). */
   bestAfterPair?: Map<number, number>
 }
@@ -130,58 +133,69 @@ function matchTarget(src: Source, b: number, end: number, memo: LinkMemo): boole
 /**
  * The lazy target scan: at each token boundary try to finish; else take a
  * `(…)` group (falling back to a plain `(` if the rest fails), an escape pair,
- * or any character that is not whitespace or a backslash. A scan that fails
- * fails from every position it tried: those go into the memo, so no later scan
- * of the region tries them again.
+ * or any character that is not whitespace or a backslash.
+ *
+ * What a scan from a position finds (where it finishes, or that it fails)
+ * depends on the position alone, so scans share it through the memo. A scan
+ * that falls back from a group learns that everything it tried after the group
+ * fails; a scan that finishes learns where, for every position on its way. So
+ * no position is walked twice: a scan that meets one already walked stops
+ * there. (Without the second, each `[a](` of a long text of `\_(x)[a](\n`
+ * walked from group to group to the end of the text and back: quadratic time.)
  */
 function scanTarget(src: Source, from: number, end: number, memo: LinkMemo): boolean {
-  if (walkTarget(src, from, end, memo, undefined)) return true
-  // (Failure is the rare case: the positions are found by walking again, so that a scan that
-  // succeeds, the common case, records nothing.)
-  const tried: number[] = []
-  walkTarget(src, from, end, memo, tried)
-  const failed = (memo.failed ??= new Set())
-  for (const x of tried) failed.add(x)
-  return false
-}
-
-/** The walk of {@link scanTarget}; pushes every position it tries to `tried` when given. */
-function walkTarget(src: Source, from: number, end: number, memo: LinkMemo, tried: number[] | undefined): boolean {
   const s = src.s
+  const known = memo.reach
+  // Positions where the walk stopped to look, in order; each fallback keeps how many there were
+  // when it was made, and those after it fail when the walk comes back to it.
+  const walked = WALKED
+  walked.length = 0
   let fallbacks: number[] | undefined
   let x = from
-  // With no position known to fail and none to record, ordinary characters (most of a URL) can be
-  // stepped over in a tight loop: each would only be stepped over below.
-  const skip = memo.failed === undefined && tried === undefined
   for (;;) {
-    if (skip) {
-      for (; x < end; x++) {
-        const c = String.prototype.charCodeAt.call(s, x)
-        if (c <= 0x20 || c >= 0xa0 || c === C_GT || c === C_RPAREN || c === C_LPAREN || c === C_BACKSLASH) break
-      }
+    // Ordinary characters (most of a URL) are stepped over: a walk from one goes on to the next
+    // character that is not, as this one does, so only those need to be known.
+    for (; x < end; x++) {
+      const c = String.prototype.charCodeAt.call(s, x)
+      if (c <= 0x20 || c >= 0xa0 || c === C_GT || c === C_RPAREN || c === C_LPAREN || c === C_BACKSLASH) break
     }
-    let dead = x > end || memo.failed?.has(x) === true
-    if (!dead) {
-      tried?.push(x)
+    // Where a walk from here finishes, or -1 when it fails.
+    let found = x > end ? -1 : known?.get(x)
+    if (found === undefined) {
+      walked.push(x)
       const c = String.prototype.charCodeAt.call(s, x)
       // (Only a `>`, a `)` or whitespace can finish a target.)
-      if ((c === C_GT || c === C_RPAREN || isSpace(c)) && finish(src, x, end)) return true
-      if (x >= end || isSpace(c)) dead = true
+      if ((c === C_GT || c === C_RPAREN || isSpace(c)) && finish(src, x, end)) found = x
+      else if (x >= end || isSpace(c)) found = -1
       else if (c === C_BACKSLASH) {
         if (x + 1 < end && !isLineTerminator(String.prototype.charCodeAt.call(s, x + 1))) x += 2
-        else dead = true
+        else found = -1
       } else if (c === C_LPAREN && nextOf(src, ')', x + 1) < end) {
-        ;(fallbacks ??= []).push(x + 1)
+        ;(fallbacks ??= []).push(x + 1, walked.length)
         x = nextOf(src, ')', x + 1) + 1
       } else x++
+      if (found === undefined) continue
+    } else if (found >= 0) finish(src, found, end)
+    if (found >= 0) {
+      // Every position still on the way finishes here too. (A walk that never took a group shares
+      // its way with no other: another scan reaches it only through a group.)
+      if (fallbacks !== undefined) {
+        const reach = (memo.reach ??= new Map())
+        for (const y of walked) reach.set(y, found)
+      }
+      return true
     }
-    if (dead) {
-      const back = fallbacks?.pop()
-      if (back === undefined) return false
-      x = back
-    }
+    const mark = fallbacks?.pop()
+    const reach = (memo.reach ??= new Map())
+    for (let k = walked.length - 1; k >= (mark ?? 0); k--) reach.set(walked[k]!, -1)
+    if (mark === undefined) return false
+    walked.length = mark
+    x = fallbacks!.pop()!
   }
 }
+
+/** The positions a target scan walked (scans never nest, so they share one array). */
+const WALKED: number[] = []
 
 /** `>?(\s+['"]title['"])?\s*\)` at `x`. */
 function finish(src: Source, x: number, end: number): boolean {
