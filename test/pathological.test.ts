@@ -228,6 +228,7 @@ const repeatedPatterns: Array<[string, string]> = [
   ['[a](https://a.co', 'masked links missing the closing parenthesis'],
   ['[a](https://a.co/(', 'masked links with open parentheses'],
   ['[a](https://a.co)', 'masked links'],
+  ['[a]( (x)', 'masked link openers before a parenthesized group'],
   ['http://', 'URL schemes'],
   ['https://a.co/(', 'URLs with open parentheses'],
   ['a:', 'scheme-shaped words'],
@@ -344,6 +345,24 @@ describe('printing takes linear time', () => {
   it('should print text of angle brackets before one URL in linear time', async () => {
     // Every `<` opens a URL in angle brackets that runs to the end: each reads the whole run.
     await expectLinearPrint((size) => `${'<'.repeat(size - 5)}a:/b>`, asText)
+  })
+
+  it('should print text that a bare URL before it gives back in linear time', async () => {
+    // The URL runs on over anything but whitespace and `<`, and gives back a final `]`: the text may
+    // hold no escape, and every place in it where a scheme could start is a form it may take.
+    await expectLinearPrint((size) => `http://a.co${']'.repeat(size - 11)}`, parse)
+  })
+
+  it('should print scheme-shaped words after a bare URL that a `<` ends in linear time', async () => {
+    // Each word could start a refused URL in angle brackets, and each try prints the rest of the text.
+    await expectLinearPrint((size) => `http://a.co<${' x:/y'.repeat(Math.floor((size - 12) / 5))}`, parse)
+  })
+
+  it('should print text of long runs of left brackets in linear time', async () => {
+    // Every `[` is escaped when a `]` follows it: a search for one from each took quadratic time,
+    // which shows only at these sizes (the search is native code).
+    const family = repeated('[')
+    await expectGrowth(family, { timeOf: (input) => timePerRun(() => stringify(asText(input))), sizes: [65_536, 131_072, 262_144], slow: 1500 })
   })
 
   it('should print a refused link holding a line break after masked-link openers in linear time', async () => {

@@ -41,8 +41,14 @@ export function text(node: Text, st: State): string {
     const ends = (t: string) => bareUrl(url + t + st.rest, 0, url.length + t.length + st.rest.length)?.url === url
     const out = br ? attempt(() => refused(node, st, at, ends)) : plain(v, st)
     const wraps: string[] = []
+    // Where a scheme starts (`[^: >]+:/`): before the first `:`, space or `>` from there, which is a
+    // `:/`. That first one is found once for every start before it: a test of the rest at each start
+    // made a long text after a URL take quadratic time (`http://o]]]…`).
+    let sep = 0
     for (let k = 0; k <= v.length && !/[\s<]/.test(v[k - 1] ?? ''); k++) {
-      if (/^[^: >]+:\//.test(v.slice(k))) wraps.push(attempt(() => wrap(node, st, k)) ?? '')
+      if (sep < k) sep = k
+      while (sep < v.length && !SEPARATOR.test(v[sep]!)) sep++
+      if (sep > k && v.startsWith(':/', sep)) wraps.push(attempt(() => wrap(node, st, k)) ?? '')
     }
     // Or, once a space or a `<` has ended the URL, where a scheme starts, as in any text (`<:<@:/x>`,
     // where an escaped `<` would join the URL and a bare one would start an e-mail link).
@@ -111,10 +117,21 @@ export const breaks = (value: string): boolean => /(?<! )\n$/.test(value)
 const blockBefore = (prev: Node, value: string, last: boolean): boolean =>
   (prev.type === 'heading' && (/^\s*\n/.test(value) || (last && /^\s*$/.test(value)))) || (prev.type === 'list' && value.startsWith(' '))
 
+/** What ends a URL's scheme in a `<url>`: a `:`, or a space or `>`, which no scheme holds. */
+const SEPARATOR = /[: >]/
 /** Where a URL's scheme may start in a text (after a `:`, space or `>`), for a refused `<url>` from there. */
 const SCHEME_START = /[: >](?=[^: >]+:\/)/g
-/** The offsets in `v` before `end` where a URL's scheme may start ({@link SCHEME_START}). */
-const schemeStarts = (v: string, end = v.length): number[] => Array.from(v.slice(0, end).matchAll(SCHEME_START), (m) => m.index + 1)
+/**
+ * How many of a text's scheme starts it may be wrapped from: each try prints the rest of the text,
+ * so trying them all took quadratic time on a long text of them (`http://o< x:/y x:/y …`).
+ */
+const MAX_STARTS = 8
+/** The first {@link MAX_STARTS} offsets in `v` before `end` where a URL's scheme may start ({@link SCHEME_START}). */
+function schemeStarts(v: string, end = v.length): number[] {
+  const starts: number[] = []
+  for (const m of v.slice(0, end).matchAll(SCHEME_START)) if (starts.push(m.index + 1) === MAX_STARTS) break
+  return starts
+}
 /** Characters the client rewrites (tabs, CR) or removes (form feed) before parsing. */
 export const REWRITTEN = /[\t\r\f]/
 

@@ -38,6 +38,8 @@ export interface Around {
   last: boolean
   /** Context flags of the text (`F_*`). */
   f: number
+  /** Where the last `]` of the value is (-1 when it has none): found once, not from each `[`. */
+  close: number
   /**
    * For `<` only, whose rule runs once the rest of the text is printed: the printed output to the
    * end of the parse scope, as a source, and where the character is in it.
@@ -98,7 +100,7 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   // printed (an escape may make one: `<\@everyone.**>` is an e-mail link).
   '<': (a) => tokenAt(a.output!, a.at),
   // A masked link needs a `]` later; and a `](` anywhere can become the end of an earlier link's text.
-  '[': (a) => !a.last || a.value.includes(']', a.i),
+  '[': (a) => !a.last || a.close > a.i,
   '(': (a) => a.prev === ']',
   '@': (a) => a.value.startsWith('everyone', a.i + 1) || a.value.startsWith('here', a.i + 1),
   // `https://` in text would become a bare link.
@@ -140,11 +142,12 @@ export function escapeText(value: string, st: State, raw = false, backslashes = 
   let num = false
   let prev = st.prevChar
   const n = value.length
+  const close = value.lastIndexOf(']')
   for (let i = 0; i < n; i++) {
     const c = value[i]!
     const rule = raw && '*_~|'.includes(c) ? undefined : unsafe[c]
     if (rule) {
-      const a: Around = { value, i, prev, next: i + 1 < n ? value[i + 1]! : st.next, bol, num, last: st.last, f: st.f, output: undefined, at: 0 }
+      const a: Around = { value, i, prev, next: i + 1 < n ? value[i + 1]! : st.next, bol, num, last: st.last, f: st.f, close, output: undefined, at: 0 }
       if (c === '<') angles.push([a, out.length + i - copied])
       else if (rule(a) || (backslashes && c === '\\')) {
         out += `${value.slice(copied, i)}\\`
