@@ -72,6 +72,8 @@ export const PATTERNS = [
   ['[a', '[a'],
   ['[a](<', '[a](<'],
   ['[a](b', '[a](b'],
+  // a target scan that runs from group to group to the end of the text (quadratic before a8231c7)
+  ['[a]( (x)', '[a]( (x)'],
   ['<https://a', '<https://a'],
   ['https://a(', 'https://a('],
   ['>>> ', '>>> '],
