@@ -365,6 +365,16 @@ describe('printing takes linear time', () => {
     await expectGrowth(family, { timeOf: (input) => timePerRun(() => stringify(asText(input))), sizes: [65_536, 131_072, 262_144], slow: 1500 })
   })
 
+  it('should reject inline code whose value holds backtick runs of every length in linear time', async () => {
+    // Runs of one and two backticks inside leave no fence (three make a code block); each fence
+    // length tried cost a read of the whole value, and there were as many as the longest run.
+    const code = (input: string): Root => ({ type: 'root', children: [{ type: 'inlineCode', value: input }] })
+    const small = code(growingBacktickRuns(1024))
+    expect(() => stringify(small)).toThrow(expect.objectContaining({ reason: 'unrepresentable-code' }))
+    const timeOf = (input: string) => timePerRun(() => expect(() => stringify(code(input))).toThrow())
+    await expectGrowth(growingBacktickRuns, { timeOf, sizes: [16_384, 32_768, 65_536], slow: 1500 })
+  })
+
   it('should print a refused link holding a line break after masked-link openers in linear time', async () => {
     // The line break's spaces print only inside the refused link, whose start may lie behind the
     // nearest `[`: every start's link scan reads to the end, so only a few dozen are scanned.

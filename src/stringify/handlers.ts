@@ -92,15 +92,20 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // `[``\```/```](…)`, one of two would.
     let skip = st.f & F_LINK && flipped ? (decide() ? 1 : 0) + (decide() ? 2 : 0) : 0
     const extra = st.f & F_LINK && flipped && decide() ? 1 : 0
+    // The runs of backticks in the value: the longest, and the lengths of those inside it, each of
+    // which would close a fence of its length early (so those fences are not tried: a value with runs
+    // of every length took time of the value's length times the longest run's).
+    const longest = (v.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0)
+    const inside = new Set(Array.from(v.matchAll(/(?<=[^`])`+(?=[^`])/g), (m) => m[0].length))
     for (const c of new Set([padded, v, ` ${v}`, `${v} `])) {
       // Fences up to one backtick longer than the longest run in the value (four in that search).
-      for (let fence = '`'; ; fence += '`') {
+      for (let fence = '`'; fence.length - 3 * extra <= longest + 1; fence += '`') {
+        if (inside.has(fence.length)) continue
         const text = fence + c + fence
         const src = preprocess(text + (st.rest || st.next))
         // (Masked-link text holds no code blocks: there, three backticks open inline code.)
         const m = !(st.f & F_LINK) && codeBlock(src, 0, src.s.length) ? undefined : closeCode(src, 0, src.s.length)
         if (m?.end === text.length && inlineCodeValue(text.slice(m.contentStart, m.contentEnd)) === v && skip-- === 0) return text
-        if (!v.includes(fence.slice(3 * extra))) break
       }
     }
     return fail(node, 'unrepresentable-code', st)
