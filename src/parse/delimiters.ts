@@ -189,6 +189,27 @@ class Tables {
     return out
   }
 
+  /**
+   * `next[p]` for the characters `chars` (one to three): the first q >= p holding one of them. (As
+   * {@link next} would find it, without a call per character: these tables are the most built.)
+   */
+  nextOf(chars: string): Int32Array {
+    const hit = this.nexts.get(chars)
+    if (hit) return hit
+    const { s, n } = this
+    const a = String.prototype.charCodeAt.call(chars, 0)
+    const b = chars.length > 1 ? String.prototype.charCodeAt.call(chars, 1) : a
+    const c = chars.length > 2 ? String.prototype.charCodeAt.call(chars, 2) : a
+    const out = new Int32Array(n + 2)
+    out[n] = out[n + 1] = n
+    for (let q = n - 1; q >= 0; q--) {
+      const x = String.prototype.charCodeAt.call(s, q)
+      out[q] = x === a || x === b || x === c ? q : out[q + 1]!
+    }
+    this.nexts.set(chars, out)
+    return out
+  }
+
   /** The scan from `from` over the tail of a region, cached when it starts at the tail's start. */
   tail(
     cache: Map<number, number>,
@@ -304,7 +325,7 @@ export function nextLiteral(src: Source, literal: string, i: number): number {
 
 /** The first index >= i whose character is one of the (one to three) `chars` (the source length when none). */
 export function nextOf(src: Source, chars: string, i: number): number {
-  if (!direct(src)) return tablesOf(src).next(chars, (s, j) => chars.includes(s[j]!))[i]!
+  if (!direct(src)) return tablesOf(src).nextOf(chars)[i]!
   const s = src.s
   const a = String.prototype.charCodeAt.call(chars, 0)
   const b = chars.length > 1 ? String.prototype.charCodeAt.call(chars, 1) : a
