@@ -319,6 +319,15 @@ describe('parsing takes linear time', () => {
   it('should parse a realistic message repeated in linear time', async () => {
     await expectLinear(realisticMessage)
   })
+
+  it('should parse nested list items in text with CRLF line endings in linear time', async () => {
+    // Preprocessing maps the text back to the input in segments, one per line here, and each item's
+    // content is cut out of its parent's: finding where an item starts among the segments walked
+    // them from the first, which shows only at these sizes.
+    const family = repeated('- a\r\n  - c\r\n')
+    assertWellFormed(family(1024), parse(family(1024)), { reparse: false })
+    await expectGrowth(family, { timeOf: timePerParse, sizes: [65_536, 131_072, 262_144], slow: 2000 })
+  })
 })
 
 describe('printing takes linear time', () => {

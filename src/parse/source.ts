@@ -139,8 +139,10 @@ export function derive(parent: Source, ranges: number[]): Source {
   let s = ''
   const map: SegmentMap = []
   const up = parent.map
-  // The ranges come in order, so the parent's segments are walked once in all.
-  let t = 0
+  // The ranges come in order, so the parent's segments are walked once in all, from the one the
+  // first range starts in (found by halving: walking to it from the first segment made the items
+  // of a long list in preprocessed text take quadratic time).
+  let t = -1
   // The end of the last range that keeps something: a marker cut after it (a last quote line that is
   // only `> `) stays outside the content.
   let last = 0
@@ -151,6 +153,7 @@ export function derive(parent: Source, ranges: number[]): Source {
     last = b
     if (up === null) segment(map, s.length, a, 1)
     else {
+      if (t < 0) t = lastAtMost(up, 3, a) * 3
       while (up[t + 3]! <= a) t += 3
       // The parent's segments that overlap [a, b), each cut to it.
       for (let u = t; u + 3 < up.length && up[u]! < b; u += 3) {
