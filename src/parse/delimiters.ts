@@ -148,7 +148,7 @@ class Tables {
 
   /** `starAmb[i]`: start of the run of whitespace, `*` and `\` that ends at i. */
   get starAmb(): Int32Array {
-    return (this._starAmb ??= ambiguousStarts(this.s, (c) => c === C_STAR || c === C_BACKSLASH || isSpace(c)))
+    return (this._starAmb ??= ambiguousStarts(this.s, C_STAR, true))
   }
 
   /**
@@ -172,7 +172,7 @@ class Tables {
   }
 
   get undAmb(): Int32Array {
-    return (this._undAmb ??= ambiguousStarts(this.s, (c) => c === C_UNDERSCORE || c === C_BACKSLASH))
+    return (this._undAmb ??= ambiguousStarts(this.s, C_UNDERSCORE, false))
   }
 
   private readonly nexts = new Map<string, Int32Array>()
@@ -249,10 +249,17 @@ function looseSpaces(s: string, from: number, to: number): boolean {
   return true
 }
 
-function ambiguousStarts(s: string, amb: (c: number) => boolean): Int32Array {
+/**
+ * `out[i]`: the start of the run that ends at i of the delimiter `cc`, backslashes and, when `spaces`,
+ * whitespace. (Compared in the loop, not through a function per character: long texts build these.)
+ */
+function ambiguousStarts(s: string, cc: number, spaces: boolean): Int32Array {
   const n = s.length
   const out = new Int32Array(n + 1)
-  for (let i = 1; i <= n; i++) out[i] = amb(String.prototype.charCodeAt.call(s, i - 1)) ? out[i - 1]! : i
+  for (let i = 1; i <= n; i++) {
+    const c = String.prototype.charCodeAt.call(s, i - 1)
+    out[i] = c === cc || c === C_BACKSLASH || (spaces && isSpace(c)) ? out[i - 1]! : i
+  }
   return out
 }
 
