@@ -7,7 +7,15 @@
 import type { Node, Position } from './ast.js'
 import { isParent } from './guards.js'
 
-/** Configuration for {@link inspect}. */
+/**
+ * Configuration for {@link inspect}.
+ *
+ * @example
+ * ```ts
+ * const options: InspectOptions = { showPositions: false }
+ * inspect(parse('**hi**'), options) // 'root[1]\n└─ bold[1]\n   └─ text "hi"'
+ * ```
+ */
 export interface InspectOptions {
   /** Whether to show each node's span as `line:column-line:column` (default: `true`). */
   showPositions?: boolean | undefined
