@@ -45,7 +45,10 @@ try {
   process.exit(2)
 }
 
-/** Instructions that `passes` passes of contender `key` take, start-up included. */
+/**
+ * Instructions that `passes` passes of contender `key` take, start-up included, and how many trees a
+ * pass builds per message (`copy` builds several: see run.js).
+ */
 function count(key, passes) {
   const r = spawnSync(
     'valgrind',
@@ -67,13 +70,14 @@ function count(key, passes) {
   // valgrind reports on stderr.
   const m = /Collected : (\d+)/.exec(r.stderr ?? '')
   if (r.status !== 0 || !m) throw new Error(`valgrind run of ${key} failed (status ${r.status}):\n${r.stderr}`)
-  return Number(m[1])
+  return { instructions: Number(m[1]), copies: Number(/copies (\d+)/.exec(r.stdout ?? '')?.[1] ?? 1) }
 }
 
 const rows = []
 for (const key of only) {
   if (!args.json) process.stderr.write(`counting ${key} ...\n`)
-  const perPass = (count(key, MANY) - count(key, FEW)) / (MANY - FEW)
+  const many = count(key, MANY)
+  const perPass = (many.instructions - count(key, FEW).instructions) / (MANY - FEW) / many.copies
   rows.push({ key, perPass, perMessage: perPass / N })
 }
 
