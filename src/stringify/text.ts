@@ -181,8 +181,19 @@ function plain(v: string, st: State): string {
   const backslashes = v.includes('\\') && decide()
   // And brackets may all be escaped, against a masked link that would start further back.
   const out = escapeText(lb ? broken : v, st, raw, backslashes)
-  return /[()[\]]/.test(v) && decide() ? out.replace(/(?<!\\)[()[\]]/g, '\\$&') : out
+  return /[()[\]]/.test(v) && decide() ? escapeBrackets(out) : out
 }
+
+/**
+ * Printed text with every bracket and parenthesis escaped that is not already: one after an escaped
+ * backslash is not (`\\)` is a backslash, then `)`, which a link target before it may take in).
+ *
+ * @example
+ * ```ts
+ * escapeBrackets('a(b\\\\)') // 'a\\(b\\\\\\)'
+ * ```
+ */
+const escapeBrackets = (out: string): string => out.replace(/\\[\s\S]|[()[\]]/g, (m) => (m.length === 2 ? m : `\\${m}`))
 
 /** The text {@link wrap}ped at the first of `starts` where that prints. */
 function wrapAtFirst(node: Text, st: State, starts: number[]): string | undefined {
@@ -313,7 +324,7 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
           // And raw, first, after a link whose target holds a `(` that nothing closes, which the escapes
           // let run on: as a group up to a `)` of this text.)
           const raw = afterOpenTarget ? [before] : []
-          for (const headOut of escaped === undefined ? raw : new Set([...raw, escaped, escaped.replace(/(?<!\\)[()[\]]/g, '\\$&')])) {
+          for (const headOut of escaped === undefined ? raw : new Set([...raw, escaped, escapeBrackets(escaped)])) {
             const out = headOut + v.slice(s, e) + tail
             // (Making and escaping it costs about its length, besides the parse that checks it: with the
             // parses' trees kept, searches of link soups did ten times as many, and took seconds.)

@@ -438,6 +438,10 @@ describe('stringify round trip', () => {
     // whose escaped `)` before it keeps a link target before that from running on.
     '[]([[[[[[  \n)',
     '[>](http://()\\)[  \n]()',
+    // Text after a link whose target holds a `(` that nothing closes, a backslash before a `)`: the
+    // escaped backslash is no escape of the `)`, which needs its own (a random seed found it).
+    '[*](https://a.co/(x)\\\\\\\\\\)',
+    '[a](https://a.co/(x)\\\\\\)',
     // Link text prints raw, so only a line break's spaces keep a star italic from closing after its
     // newline, or a `<` before the link from starting a `<url>` across it.
     '[*\\  \n*](http://o)',
