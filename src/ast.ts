@@ -15,14 +15,7 @@
  * (`test/ast-examples.test.ts` runs them).
  *
  * The content unions are derived from augmentable maps, as in `@types/mdast`, so
- * an extension can add node types with declaration merging:
- *
- * @example
- * ```ts
- * declare module 'discord-markup' {
- *   interface ContentMap { soundboard: Soundboard }
- * }
- * ```
+ * an extension can add node types with declaration merging (see {@link ContentMap}).
  *
  * @module
  */
