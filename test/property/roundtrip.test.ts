@@ -476,6 +476,13 @@ describe('stringify round trip', () => {
   ]
   for (const text of regressions) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
+  // The printer's known gap: a soup of masked links whose tree it rejects as unrepresentable, found by
+  // a random seed of the link-soup property (183611957; the printer of 601c397 rejects it too). When
+  // this test fails, the tree prints: move the text to the regressions above.
+  it.fails('should print the tree of a soup of refused links around a line break (known gap)', readsBack(
+    '[](https://a.co\\\\)[  \n](  \nhttps://a.co[](https://a.co)*[`]( https://a.co)> *[](https://a.co[||](https://a.co/(x)',
+  ))
+
   // Runs of stars or underscores that nested spans split, inside an italic: they print in one loop
   // (`chain` in the handlers). Through the search they took seconds, and past about 49 characters
   // they ran out of its budget.
