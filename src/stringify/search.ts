@@ -267,6 +267,9 @@ const FIRST_SHARE = 0.75
  */
 const MORE_SHARE = 0.5
 
+/** How many of the neighbours' decisions a climb pairs with each other (see {@link climb}). */
+const FEW = 16
+
 /** How many decisions of its own the child that fails may have before a climb tries its neighbours' first decisions ahead of them (see {@link climb}). */
 const MANY = 24
 
@@ -279,7 +282,7 @@ const MANY = 24
  * but read back differently, the first child that did): one or two of its own
  * decisions, with or without one of its {@link NEIGHBOURS} right neighbours' (whose form is often
  * what it needs; alone, their first decisions go first when it has more than {@link MANY}),
- * then the first decisions of all its right siblings up to the m-th (a run of italics whose
+ * two of the first {@link FEW} of those neighbours' decisions, then the first decisions of all its right siblings up to the m-th (a run of italics whose
  * delimiters alternate, where each flip alone makes the sibling it changes fail), then any two of the
  * last 32 decisions the run met. When that leads nowhere, the search backs up and
  * tries the next set that got further. What no set of three flips mends may need a dozen, each mending
@@ -332,6 +335,12 @@ function climb(run: (set: number[]) => string | undefined, stop: () => number, w
       for (const k of [...heads, ...mine, ...right.filter((k) => !heads.includes(k))]) yield [k]
       yield undefined
       for (let i = 0; i < mine.length; i++) for (const k of [...mine.slice(i + 1), ...right]) yield [mine[i]!, k]
+      // Two of the neighbours' own, without the child's: its form may be right, and need them both to
+      // keep what it prints from reading on (a raw link's target: a space before the next link's,
+      // the brackets of the text after it escaped). Among the first few, as a neighbour of refused
+      // links has hundreds.
+      const few = right.slice(0, FEW)
+      for (let i = 0; i < few.length; i++) for (let j = i + 1; j < few.length; j++) yield [few[i]!, few[j]!]
       for (let i = 0; i < mine.length; i++) for (let j = i + 1; j < mine.length; j++) for (const k of right) yield [mine[i]!, mine[j]!, k]
       yield* chains
       for (let i = 0; i < near.length; i++) for (let j = i + 1; j < near.length; j++) yield [near[i]!, near[j]!]

@@ -473,15 +473,13 @@ describe('stringify round trip', () => {
     ')[[a[]()_`  \n[`://o) [<t]( ))[]())<[](x:/y)`](  \n[/]()*[a[t]( http://a)_  \n[[__](https://a.)\n\n(https://co)> [`\\`](https://a)\n[_[](https://))[\\\\```<@1>  ```](https',
     '[[  \n](:/y)[[]()\n[**\\\\\u00a0~~](htx))a[\n[[o>)https://a.co  \na[*- *](https://a.co)[¯\\_(ツ)_/¯](http://o*- _]__](x:/y\\*a[\\]()`<]([]]( http://o)\n>~~\\s:/o)',
     '\\\\[`ax:/a  ]( \\[[(https://a.co/(x))](  [```[](https://a.co "t")*\n*[  \n@.co>) _[~~||](x:/y) >  [<].co`[||~~]]]((x)\\a[#]( http://o)\n[>](_a\n\\_)_\\x _](https://a.co[\n* [http://](||<t:1>](',
+    // Found by a random seed of the link-soup property (183611957): the raw link of the first text would
+    // run on to the last `)` but for two flips in its right neighbours (a space before the italic's
+    // link target, the last text's brackets escaped); the search tried no pair of those before.
+    '[](https://a.co\\\\)[  \n](  \nhttps://a.co[](https://a.co)*[`]( https://a.co)> *[](https://a.co[||](https://a.co/(x)',
+    '[](https://a.co\\\\)[  \n](  \nhttps://a.co[](https://a.co)*[`]( https://co)> *[]([||](https://a.co/(x)',
   ]
   for (const text of regressions) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
-
-  // The printer's known gap: a soup of masked links whose tree it rejects as unrepresentable, found by
-  // a random seed of the link-soup property (183611957; the printer of 601c397 rejects it too). When
-  // this test fails, the tree prints: move the text to the regressions above.
-  it.fails('should print the tree of a soup of refused links around a line break (known gap)', readsBack(
-    '[](https://a.co\\\\)[  \n](  \nhttps://a.co[](https://a.co)*[`]( https://a.co)> *[](https://a.co[||](https://a.co/(x)',
-  ))
 
   // Runs of stars or underscores that nested spans split, inside an italic: they print in one loop
   // (`chain` in the handlers). Through the search they took seconds, and past about 49 characters
