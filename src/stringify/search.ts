@@ -282,9 +282,9 @@ const MANY = 24
  * but read back differently, the first child that did): one or two of its own
  * decisions, with or without one of its {@link NEIGHBOURS} right neighbours' (whose form is often
  * what it needs; alone, their first decisions go first when it has more than {@link MANY}),
- * two of the first {@link FEW} of those neighbours' decisions, then the first decisions of all its right siblings up to the m-th (a run of italics whose
- * delimiters alternate, where each flip alone makes the sibling it changes fail), then any two of the
- * last 32 decisions the run met. When that leads nowhere, the search backs up and
+ * two of the first {@link FEW} of those neighbours' decisions, then the first decisions of all its
+ * right siblings up to the m-th (a run of italics whose delimiters alternate, where each flip alone
+ * makes the sibling it changes fail), then any two of the last 32 decisions the run met. When that leads nowhere, the search backs up and
  * tries the next set that got further. What no set of three flips mends may need a dozen, each mending
  * the next sibling that fails. It stops when the budget is down to `reserve`, and the way from each
  * first set that got further, at most when {@link FIRST_SHARE} of what was left is spent. The single
@@ -339,11 +339,10 @@ function climb(run: (set: number[]) => string | undefined, stop: () => number, w
       // keep what it prints from reading on (a raw link's target: a space before the next link's,
       // the brackets of the text after it escaped). Among the first few, as a neighbour of refused
       // links has hundreds.
-      const few = right.slice(0, FEW)
-      for (let i = 0; i < few.length; i++) for (let j = i + 1; j < few.length; j++) yield [few[i]!, few[j]!]
+      yield* pairsOf(right.slice(0, FEW))
       for (let i = 0; i < mine.length; i++) for (let j = i + 1; j < mine.length; j++) for (const k of right) yield [mine[i]!, mine[j]!, k]
       yield* chains
-      for (let i = 0; i < near.length; i++) for (let j = i + 1; j < near.length; j++) yield [near[i]!, near[j]!]
+      yield* pairsOf(near)
     }
     let more: [number[], number, number, number[]] | undefined
     for (const add of sets()) {
@@ -373,4 +372,9 @@ function climb(run: (set: number[]) => string | undefined, stop: () => number, w
   const first = measure([])
   if (typeof first === 'string') return first
   return explore([], first[0], first[1], [...new Set(trail)], reserve, true)
+}
+
+/** Every pair of `list`'s elements, in order (`[a, b]`, `[a, c]`, `[b, c]` of `[a, b, c]`). */
+function* pairsOf(list: number[]): Generator<number[]> {
+  for (let i = 0; i < list.length; i++) for (let j = i + 1; j < list.length; j++) yield [list[i]!, list[j]!]
 }
