@@ -16,6 +16,7 @@ import process from 'node:process'
 import { isatty } from 'node:tty'
 import { fileURLToPath } from 'node:url'
 import { inspect } from './inspect.js'
+import { toJson } from './json.js'
 import { parse } from './parse/index.js'
 import { StringifyError, stringify } from './stringify/index.js'
 import { version } from './version.js'
@@ -50,7 +51,8 @@ final line ending is dropped. stringify ends its text with one line ending,
 so that its output piped to "parse -" is the same message.
 
 Options of parse:
-  --json          print the tree as JSON (indented by 2 spaces), not an outline
+  --json          print the tree as JSON (indented by 2 spaces; compact past 64
+                  levels), not an outline
   --no-position   leave positions out
 Options:
   -h, --help      show this help
@@ -144,7 +146,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   if (command === 'stringify') return printTree(input, io)
   const tree = parse(input)
   io.stdout(
-    (json ? JSON.stringify(tree, showPositions ? undefined : withoutPositions, 2) : inspect(tree, { showPositions })) +
+    (json ? toJson(tree, showPositions ? undefined : 'position') : inspect(tree, { showPositions })) +
       '\n',
   )
   return exitCode.ok
@@ -178,11 +180,6 @@ function withoutFinalLineEnding(text: string): string {
   return text
 }
 
-/** A `JSON.stringify` replacer that leaves out every `position` field. */
-function withoutPositions(key: string, value: unknown): unknown {
-  return key === 'position' ? undefined : value
-}
-
 /** The real process's streams. */
 const processIo: CliIo = {
   stdout(text) {
@@ -214,6 +211,11 @@ function isProgram(): boolean {
 }
 
 if (isProgram()) {
+  // A reader that stops early (`| head`) closes the pipe: the output it did not want is no error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error
+    process.exit()
+  })
   void main(process.argv.slice(2), processIo).then((code) => {
     process.exitCode = code
   })

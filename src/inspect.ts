@@ -35,7 +35,11 @@ const structuralFields = new Set(['type', 'children', 'value', 'position', 'data
  * is not shown. Works on any unist node, extension nodes included, and on
  * anything else without throwing: a value that is not a node is drawn as
  * itself, and a node met again is marked `(again: drawn above)`, not drawn
- * twice (so a node inside itself does not loop).
+ * twice (so a node inside itself does not loop). Deeper than 32 levels, a
+ * line draws only the last 32 levels of lines down, after `… `: `parse`
+ * nests as deep as the text does (100,000 levels for 200,000 `*`), and
+ * drawing every level would make the outline grow with the square of the
+ * depth (past the longest string an engine holds).
  *
  * @param tree
  *   The node to draw, usually the `root` that `parse` returns.
@@ -64,28 +68,47 @@ export function inspect(tree: Node, options?: InspectOptions): string {
   const showPositions = options?.showPositions ?? true
   const lines: string[] = []
   // Depth-first with an explicit stack: parsed trees can nest deeper than the call stack allows.
-  const stack: Array<{ node: unknown; head: string; rest: string }> = [{ node: tree, head: '', rest: '' }]
+  // `last`: whether the node is its parent's last child (`undefined` for the tree itself); `rails`: the
+  // lines down that its line starts with.
+  const stack: Array<{ node: unknown; last?: boolean; rails: Rails | null }> = [{ node: tree, rails: null }]
   // A tree built by hand may hold a node twice, or inside itself: each is drawn once, and marked
   // where it comes again (else a node inside itself would be drawn forever).
   const drawn = new Set<unknown>()
 
   for (let entry = stack.pop(); entry; entry = stack.pop()) {
-    const { node, head, rest } = entry
+    const { node, last, rails } = entry
     const again = drawn.has(node)
-    lines.push(head + label(node, showPositions) + (again ? ' (again: drawn above)' : ''))
+    const branch = last === undefined ? '' : last ? '└─ ' : '├─ '
+    lines.push(draw(rails) + branch + label(node, showPositions) + (again ? ' (again: drawn above)' : ''))
     if (again) continue
     if (typeof node === 'object' && node !== null) drawn.add(node)
     const children = isParent(node) ? node.children : []
+    // Before the children's descendants, this node's line down to its next sibling, if it has one.
+    const below = last === undefined ? null : { segment: last ? '   ' : '│  ', up: rails }
     for (let index = children.length - 1; index >= 0; index--) {
       const child = children[index]
-      if (child === undefined) continue
-      const last = index === children.length - 1
-      // Before the child's label, a branch; before its descendants', the line down to its next sibling.
-      stack.push({ node: child, head: rest + (last ? '└─ ' : '├─ '), rest: rest + (last ? '   ' : '│  ') })
+      if (child !== undefined) stack.push({ node: child, last: index === children.length - 1, rails: below })
     }
   }
 
   return lines.join('\n')
+}
+
+/** The lines down that start a line of the outline: one segment per level, the deepest first. */
+interface Rails {
+  segment: string
+  up: Rails | null
+}
+
+/** How many levels of lines down a line of the outline draws: deeper, only the last ones, after `… `. */
+const MAX_RAILS = 32
+
+/** `rails` as text, outermost level first: the last {@link MAX_RAILS} levels, after `… ` where there are more. */
+function draw(rails: Rails | null): string {
+  let text = ''
+  let level = rails
+  for (let k = 0; level !== null && k < MAX_RAILS; k++, level = level.up) text = level.segment + text
+  return level === null ? text : `… ${text}`
 }
 
 /** The one-line description of a node, without its tree prefix (for something else than an object, the thing itself). */

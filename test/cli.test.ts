@@ -118,6 +118,21 @@ describe('discord-markup parse', () => {
     expect(keysIn(JSON.parse(result.stdout))).toContain('children')
   })
 
+  it('should print the tree of 200,000 stars (100,000 levels deep) as an outline and as JSON that stringify prints back', async () => {
+    // (`JSON.stringify` overflowed the stack from 8,000 stars, and the outline's indentation passed the
+    // longest string an engine holds.)
+    const message = '*'.repeat(200_000)
+
+    const outline = await run(['parse', '-'], { stdin: message })
+    const json = await run(['parse', '--json', '-'], { stdin: message })
+    const back = await run(['stringify', '-'], { stdin: json.stdout })
+
+    expect([outline.code, outline.stderr]).toEqual([0, ''])
+    expect(outline.stdout.split('\n')).toHaveLength(100_002)
+    expect([json.code, json.stderr]).toEqual([0, ''])
+    expect([back.code, back.stderr, back.stdout]).toEqual([0, '', message + '\n'])
+  })
+
   it('should read the message from standard input when the text is -', async () => {
     const result = await run(['parse', '-'], { stdin: 'from stdin', tty: true })
 
@@ -335,6 +350,16 @@ describe.skipIf(!existsSync(builtCli))('dist/cli.js (built)', () => {
     expect(spawned.stderr).toBe('')
     expect(spawned.status).toBe(0)
     expect(spawned.stdout).toBe('||x||\n')
+  })
+
+  it('should stop quietly, exiting 0, when the reader of its output stops early (| head)', () => {
+    const spawned = spawnSync('bash', ['-c', 'set -o pipefail; "$0" "$1" parse - | head -c 10 > /dev/null', process.execPath, builtCli], {
+      input: '*'.repeat(200_000),
+      encoding: 'utf8',
+    })
+
+    expect(spawned.stderr).toBe('')
+    expect(spawned.status).toBe(0)
   })
 
   it('should exit 2 on bad usage as a separate process', () => {

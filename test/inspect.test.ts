@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Node, Nodes, Position, Root } from '../src/ast.js'
 import { inspect } from '../src/inspect.js'
+import { parse } from '../src/parse/index.js'
 
 /** A one-line span `line:startColumn-line:endColumn` with the matching offsets. */
 function span(line: number, startColumn: number, endColumn: number, lineOffset = 0): Position {
@@ -161,7 +162,31 @@ describe('inspect', () => {
 
     expect(lines).toHaveLength(depth + 1)
     expect(lines[0]).toBe('bold[1]')
-    expect(lines.at(-1)).toBe(' '.repeat(3 * (depth - 1)) + '└─ text "x"')
+    // Of the lines down, the last 32 levels, after an ellipsis.
+    expect(lines.at(-1)).toBe('… ' + ' '.repeat(3 * 32) + '└─ text "x"')
+  })
+
+  it('should draw 32 levels of lines down in full, and only the last 32 of deeper ones after an ellipsis', () => {
+    // A chain beside a last sibling, so that its lines down start with a line to that sibling.
+    let chain: Nodes = { type: 'text', value: 'x' }
+    for (let index = 0; index < 40; index++) chain = { type: 'bold', children: [chain] }
+    const lines = inspect({ type: 'root', children: [chain, { type: 'text', value: 'y' }] } as Root).split('\n')
+
+    expect(lines).toHaveLength(43)
+    expect(lines[1]).toBe('├─ bold[1]')
+    expect(lines[2]).toBe('│  └─ bold[1]')
+    expect(lines[33]).toBe('│  ' + '   '.repeat(31) + '└─ bold[1]')
+    expect(lines[34]).toBe('… ' + '   '.repeat(32) + '└─ bold[1]')
+    expect(lines[41]).toBe('… ' + '   '.repeat(32) + '└─ text "x"')
+    expect(lines[42]).toBe('└─ text "y"')
+  })
+
+  it('should draw the tree of 200,000 stars (100,000 levels) with lines that do not grow with the depth', () => {
+    const lines = inspect(parse('*'.repeat(200_000))).split('\n')
+
+    expect(lines).toHaveLength(100_001)
+    expect(lines.at(-1)).toBe('… ' + '   '.repeat(32) + '└─ text "**" (1:100000-1:100002)')
+    expect(lines.reduce((longest, line) => Math.max(longest, line.length), 0)).toBeLessThan(150)
   })
 
   describe('what is not a tree', () => {
