@@ -72,8 +72,8 @@ export function toJson(value: unknown, leaveOut?: string): string {
 }
 
 /**
- * The entries of `value` when it is an object or array, else `undefined`. (An array's item that JSON
- * has no form for is written as `JSON.stringify` leaves it, `undefined`: as `null`.)
+ * The entries of `value` when it is an object or array, else `undefined`. (An array keeps its items
+ * that JSON has no form for: written alone, each gives `undefined`, which the writer makes `null`.)
  */
 function opened(value: unknown, depth: number, leaveOut: string | undefined): Open | undefined {
   if (typeof value !== 'object' || value === null) return undefined

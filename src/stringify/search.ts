@@ -279,14 +279,14 @@ const MANY = 24
  * that prints got further still, the more so the later the first child that reads back differently
  * (`stop` is then below -1: see `content`); its flips
  * stay, and the next flips are tried around the child that now fails (`where`; for a run that printed
- * but read back differently, the first child that did): one or two of its own
- * decisions, with or without one of its {@link NEIGHBOURS} right neighbours' (whose form is often
- * what it needs; alone, their first decisions go first when it has more than {@link MANY}),
- * two of the first {@link FEW} of those neighbours' decisions, then the first decisions of all its
- * right siblings up to the m-th (a run of italics whose delimiters alternate, where each flip alone
- * makes the sibling it changes fail), then any two of the last 32 decisions the run met. When that leads nowhere, the search backs up and
- * tries the next set that got further. What no set of three flips mends may need a dozen, each mending
- * the next sibling that fails. It stops when the budget is down to `reserve`, and the way from each
+ * but read back differently, the first child that did): one of its own decisions or of its
+ * {@link NEIGHBOURS} right neighbours' (whose form is often what it needs; their first decisions go
+ * first when it has more than {@link MANY}), two of its own or one and a neighbour's, two of the
+ * first {@link FEW} of the neighbours', two of its own and a neighbour's, then the first decisions
+ * of all its right siblings up to the m-th (a run of italics whose delimiters alternate, where each
+ * flip alone makes the sibling it changes fail), then any two of the last 32 decisions the run met.
+ * When that leads nowhere, the search backs up and tries the next set that got further. What no set
+ * of three flips mends may need a dozen, each mending the next sibling that fails. It stops when the budget is down to `reserve`, and the way from each
  * first set that got further, at most when {@link FIRST_SHARE} of what was left is spent. The single
  * flip that printed the most of the child that fails, without getting past it, has its way before the
  * pairs and threes are tried ({@link MORE_SHARE}).
