@@ -41,34 +41,30 @@ interface Open {
 export function toJson(value: unknown, leaveOut?: string): string {
   const out: string[] = []
   const stack: Open[] = []
-  let pending: unknown = value
-  let hasPending = true
-  for (;;) {
-    if (hasPending) {
-      hasPending = false
-      const open = opened(pending, stack.length, leaveOut)
-      if (open === undefined) out.push(JSON.stringify(pending) ?? 'null')
-      else if (open.entries.length === 0) out.push(open.close === '}' ? '{}' : '[]')
-      else {
-        out.push(open.close === '}' ? '{' : '[')
-        stack.push(open)
-      }
+  // A value: written whole when it holds no other, else opened, its entries to come.
+  const begin = (item: unknown): void => {
+    const open = opened(item, stack.length, leaveOut)
+    if (open === undefined) out.push(JSON.stringify(item) ?? 'null')
+    else if (open.entries.length === 0) out.push(open.close === '}' ? '{}' : '[]')
+    else {
+      out.push(open.close === '}' ? '{' : '[')
+      stack.push(open)
     }
-    const top = stack.at(-1)
-    if (top === undefined) return out.join('')
+  }
+  begin(value)
+  for (let top = stack.at(-1); top !== undefined; top = stack.at(-1)) {
     const pretty = top.depth < MAX_INDENTED
     if (top.next === top.entries.length) {
       stack.pop()
       out.push((pretty ? `\n${'  '.repeat(top.depth)}` : '') + top.close)
       continue
     }
-    const [key, item] = top.entries[top.next]!
-    out.push((top.next > 0 ? ',' : '') + (pretty ? `\n${'  '.repeat(top.depth + 1)}` : ''))
+    const [key, item] = top.entries[top.next++]!
+    out.push((top.next > 1 ? ',' : '') + (pretty ? `\n${'  '.repeat(top.depth + 1)}` : ''))
     if (key !== undefined) out.push(JSON.stringify(key) + (pretty ? ': ' : ':'))
-    top.next++
-    pending = item
-    hasPending = true
+    begin(item)
   }
+  return out.join('')
 }
 
 /**
