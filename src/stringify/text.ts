@@ -195,18 +195,6 @@ function plain(v: string, st: State): string {
  */
 const escapeBrackets = (out: string): string => out.replace(/\\[\s\S]|[()[\]]/g, (m) => (m.length === 2 ? m : `\\${m}`))
 
-/**
- * Like {@link escapeBrackets}, but a bracket right after a backslash stays bare, also after an escaped
- * backslash (`\\)` keeps its `)`). The text before a refused link tries this form: with
- * {@link escapeBrackets} there instead, a soup of masked links that a random seed found
- * (`[](https://a.co\\)[  \n](  \nhttps://a.co[](https://a.co)*[`]( https://a.co)> *[](…`) did not print.
- *
- * @example
- * ```ts
- * escapeBracketsNotAfterBackslash('a(b\\\\)') // 'a\\(b\\\\)'
- * ```
- */
-const escapeBracketsNotAfterBackslash = (out: string): string => out.replace(/(?<!\\)[()[\]]/g, '\\$&')
 
 /** The text {@link wrap}ped at the first of `starts` where that prints. */
 function wrapAtFirst(node: Text, st: State, starts: number[]): string | undefined {
@@ -333,11 +321,11 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
         const tail = tailAt(e)
         for (const before of tail === undefined ? [] : heads) {
           const escaped = attempt(() => escapeText(before, { ...st, next: '[', last: false, rest: v.slice(s, e) + tail }))
-          // (With its brackets escaped too, where they would end a link target before: `[>](http://()\)[  \n]()`,
-          // but for those after a backslash. And raw, first, after a link whose target holds a `(` that
+          // (With its brackets escaped too, where they would end a link target before: `[>](http://()\)[  \n]()`.
+          // And raw, first, after a link whose target holds a `(` that
           // nothing closes, which the escapes let run on: as a group up to a `)` of this text.)
           const raw = afterOpenTarget ? [before] : []
-          for (const headOut of escaped === undefined ? raw : new Set([...raw, escaped, escapeBracketsNotAfterBackslash(escaped)])) {
+          for (const headOut of escaped === undefined ? raw : new Set([...raw, escaped, escapeBrackets(escaped)])) {
             const out = headOut + v.slice(s, e) + tail
             // (Making and escaping it costs about its length, besides the parse that checks it: with the
             // parses' trees kept, searches of link soups did ten times as many, and took seconds.)
