@@ -3,7 +3,7 @@ import type { Content, LinkContent, ListItem, Nodes, Root, Text } from '../src/a
 import { parse } from '../src/parse/index.js'
 import { StringifyError, type StringifyErrorReason, stringify } from '../src/stringify/index.js'
 import { differ } from '../src/stringify/differ.js'
-import { work } from '../src/stringify/budget.js'
+import { bounded, work } from '../src/stringify/budget.js'
 import { print } from '../src/stringify/print.js'
 import { expectNotATree } from './helpers/not-a-tree.js'
 import { withoutPositions } from './helpers/walk.js'
@@ -593,6 +593,42 @@ describe('stringify', () => {
       const [units, reason] = cost(nest(1000, [bold]))
       expect(['ambiguous-delimiters', 'too-deep']).toContain(reason)
       expect(units).toBeLessThan(8_000_000)
+    })
+
+    // The searches have budgets, but a span trying each of its forms in turn did not: chains of italics
+    // side by side, each failing at every level, took about 10 ms a chain (1,600 chains: 15.5 s in
+    // `bench/reject.js`). What the printer wastes so is bounded by the tree's size.
+    it('should give up on many spans that fail at every level within work that hardly grows with their number', () => {
+      const chain = (depth: number): Content => {
+        let node: Content = t('x')
+        for (let i = 0; i < depth; i++) node = italic(node)
+        return node
+      }
+      const side = (k: number) => root(...Array.from({ length: k }, () => [chain(10), t(' ')]).flat())
+      const [few, fewReason] = cost(side(200))
+      const [many, manyReason] = cost(side(1600))
+      expect([fewReason, manyReason]).toEqual(['too-complex', 'too-complex'])
+      expect(few).toBeLessThan(24_000_000)
+      expect(many).toBeLessThan(1.5 * few)
+      // One chain in 1,600 places (the same nodes: a tree that shares a subtree is not rejected more
+      // slowly for it), and one chain 600 deep.
+      const shared = chain(10)
+      const space = t(' ')
+      const [once, sharedReason] = cost(root(...Array.from({ length: 1600 }, () => [shared, space]).flat()))
+      expect(sharedReason).toBe('too-complex')
+      expect(once).toBeLessThan(24_000_000)
+      expect(cost(root(chain(600)))[0]).toBeLessThan(24_000_000)
+    })
+
+    it('should report too-complex on the tree itself, and stop only the call that ran out', () => {
+      const tree = root(...Array.from({ length: 400 }, () => [nest(10, [italic]).children[0]!, t(' ')]).flat())
+      expect(() => stringify(tree)).toThrow(expect.objectContaining({ reason: 'too-complex', path: [], node: tree, message: 'Cannot stringify root: too-complex' }))
+      // A message the printer wastes a little on (a form of its italic that fails) prints within the
+      // allowance of its own size, but not within none.
+      const text = '_ *_***a*'
+      const message = parse(text)
+      expect(() => bounded(0, () => stringify(message))).toThrow(expect.objectContaining({ reason: 'too-complex', path: [] }))
+      expect(stringify(message)).toBe(text)
     })
 
     // A long message whose search fails may still print in two runs (`halves.ts`); where the child it

@@ -2,7 +2,8 @@
  * The printer's budget: how much work its searches may do. A search flips
  * choices and reprints, and a tree that no text expresses would otherwise
  * keep one searching for hours; every unit of work is counted here, and a
- * search gives up once its share is spent.
+ * search gives up once its share is spent. And how much work the printer may
+ * waste on forms that fail outside searches before it gives up on the tree.
  */
 
 /**
@@ -31,6 +32,74 @@ export let work = 0
 let cap = Infinity
 /** The credit past {@link cap}: below every threshold a search checks, and finite, as they compute shares of it. */
 const SPENT = -(2 ** 50)
+/**
+ * Units of work of the prints that failed outside searches (which have budgets of their own): what a
+ * span spends trying each of its forms (delimiter, view, its italics' preferences) in turn, where
+ * none reads back. It only grows.
+ */
+let wasted = 0
+/** {@link wasted} past which the printer stops altogether (see {@link bounded}). */
+let limit = Infinity
+
+/**
+ * What the printer throws once the work it wasted passes the limit {@link bounded} set: not a
+ * `StringifyError`, so that no handler catches it to try another form (each would stop at once, but
+ * they number thousands); `stringify` catches it and rejects the tree.
+ */
+export class Exhausted {}
+
+/**
+ * The work `stringify` may waste on `tree` (see {@link wasted}) before it gives up: twice the
+ * {@link FLOOR}, and {@link PER_UNIT} for each place a node stands in (the tree, and each child a
+ * node lists). The children of a node that stands in several places count once, so that a tree that
+ * shares subtrees cannot multiply the waste without growing. The searches have budgets, but trying
+ * each form of a span did not: a hand-built tree whose spans fail at every level tried them for
+ * seconds to minutes (1,600 chains of ten italics side by side, 16,000 nodes, took 15.5 s in
+ * `bench/reject.js`; 1.4 s now). The messages that `bench/printable.js` draws waste at most 16,000 units (star-dense ones of
+ * 8,000 characters), and at most 28 per place (short ones); those chains waste 3,100 per place, and
+ * a single chain of 300 italics 11,000. (With one {@link FLOOR}, spans 200 deep that each fail were
+ * rejected as too complex rather than with the reason and path of the one that fails.)
+ *
+ * @example
+ * ```ts
+ * bounded(allowance(tree), () => print(tree)) // throws Exhausted past it
+ * ```
+ */
+export function allowance(tree: object): number {
+  let units = 0
+  const seen = new Set<unknown>()
+  const stack: unknown[] = [tree]
+  while (stack.length > 0) {
+    const node = stack.pop() as { children?: unknown } | null
+    units++
+    // (The children of a type the printer does not know may be anything: it fails on the type.)
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue
+    seen.add(node)
+    if (Array.isArray(node.children)) for (const kid of node.children) stack.push(kid)
+  }
+  return 2 * FLOOR + PER_UNIT * units
+}
+/** Waste allowed per place a node stands in (see {@link allowance}). */
+const PER_UNIT = 64
+
+/**
+ * Runs `run` with the printer throwing {@link Exhausted} once it has wasted `units` more (or reaches
+ * the limit already set, if lower).
+ *
+ * @example
+ * ```ts
+ * bounded(allowance(tree), () => print(tree))
+ * ```
+ */
+export function bounded<T>(units: number, run: () => T): T {
+  const was = limit
+  limit = Math.min(limit, wasted + units)
+  try {
+    return run()
+  } finally {
+    limit = was
+  }
+}
 
 /**
  * Runs `run` with every search giving up once the work done passes `limit` (or the cap already set,
@@ -67,6 +136,7 @@ export function charge(units: number, searching: boolean, succeeded: boolean): v
   work += units
   credit += searching ? -units : succeeded ? EARN * units : 0
   if (work > cap) credit = SPENT
+  if (!(searching || succeeded) && (wasted += units) > limit) throw new Exhausted()
 }
 
 /** Refills the budget at the start of a print: nothing beyond what printing earns for a `frugal` one. */

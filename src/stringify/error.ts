@@ -59,6 +59,12 @@ import type { State } from './state.js'
  * - `too-deep`: a hand-built tree that nests thousands of levels deep other
  *   than as a chain of spans that reads back (every tree `parse` returns
  *   prints, 100,000 levels deep and more), reported on the tree itself.
+ * - `too-complex`: the printer gave up, reported on the tree itself: the
+ *   forms of its spans that failed took more work than the tree's size allows
+ *   (a few tenths of a second, and a little more for each node). A hand-built
+ *   tree whose spans fail at every level, in thousands of places, ends here
+ *   rather than after minutes; the trees that `parse` returns use at most a
+ *   two-hundredth of that allowance.
  */
 export type StringifyErrorReason =
   | 'invalid-node'
@@ -85,6 +91,7 @@ export type StringifyErrorReason =
   | 'unrepresentable-code'
   | 'unrepresentable'
   | 'too-deep'
+  | 'too-complex'
 
 /**
  * Reasons that a different choice elsewhere (a sibling's form, a span's delimiters) may remove: a

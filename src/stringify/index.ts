@@ -15,7 +15,7 @@ import type { Content, Node, Nodes, Root } from '../ast.js'
 import { parse } from '../parse/index.js'
 import { StringifyError, choiceMayFix } from './error.js'
 import { differ } from './differ.js'
-import { capped, work } from './budget.js'
+import { Exhausted, allowance, bounded, capped, work } from './budget.js'
 import { print } from './print.js'
 import { dropNeedlessEscapes, escapesIn } from './needless-escapes.js'
 import { malformed } from './shape.js'
@@ -42,7 +42,8 @@ export { StringifyError, type StringifyErrorReason } from './error.js'
  *   that read back has a budget in proportion to the tree, so that a tree no
  *   text expresses is rejected quickly; a few pathological ones that some
  *   text does express (runs of dozens of `*` split between nested spans) are
- *   rejected too.
+ *   rejected too. Past a bound on the work its failed forms take (in
+ *   proportion to the tree's size), the printer gives up: `too-complex`.
  *
  * @example
  * ```ts
@@ -63,6 +64,16 @@ export { StringifyError, type StringifyErrorReason } from './error.js'
 export function stringify(tree: Root | Nodes): string {
   const bad = malformed(tree)
   if (bad) throw new StringifyError(bad[0] as Node, 'invalid-node', bad[1], bad[2])
+  try {
+    return bounded(allowance(tree), () => printWithFewEscapes(tree))
+  } catch (error) {
+    if (error instanceof Exhausted) throw new StringifyError(tree, 'too-complex', [])
+    throw error
+  }
+}
+
+/** {@link stringify} for a well-formed tree, within the work it allows (else throws `Exhausted`). */
+function printWithFewEscapes(tree: Root | Nodes): string {
   // The tree the output must parse to, and how deep `tree` sits in it.
   const isItem = tree.type === 'listItem'
   const want = (tree.type === 'root' ? tree : { type: 'root', children: [isItem ? { type: 'list', ordered: false, children: [tree] } : tree] }) as Root
@@ -82,8 +93,9 @@ export function stringify(tree: Root | Nodes): string {
       // (That pass had a small budget; the one that wins gets the whole.)
       if (fewer && escapesIn(fewer).length < escapesIn(out).length) out = dropNeedlessEscapes(fewer, reads)
     } catch (error) {
-      // (The first print stands: a form it did not need may fail, or recurse deeper than the stack.)
-      if (!(error instanceof StringifyError || error instanceof RangeError)) throw error
+      // (The first print stands: a form it did not need may fail, recurse deeper than the stack, or
+      // take the work that was left.)
+      if (!(error instanceof StringifyError || error instanceof RangeError || error instanceof Exhausted)) throw error
     }
   }
   return out
