@@ -629,6 +629,10 @@ describe('stringify', () => {
       const message = parse(text)
       expect(() => bounded(0, () => stringify(message))).toThrow(expect.objectContaining({ reason: 'too-complex', path: [] }))
       expect(stringify(message)).toBe(text)
+      // Other nodes that fail are not counted: they fail once each time their parent tries them, and
+      // a message of thousands of them gets their own reason.
+      const autolinks = root(...Array.from({ length: 5000 }, () => [{ type: 'autolink', url: 'https://a.co', suppressEmbed: false } as Content, t('x')]).flat())
+      expect(() => stringify(autolinks)).toThrow(expect.objectContaining({ reason: 'unrepresentable', path: [9998] }))
     })
 
     // A long message whose search fails may still print in two runs (`halves.ts`); where the child it

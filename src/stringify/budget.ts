@@ -33,9 +33,10 @@ let cap = Infinity
 /** The credit past {@link cap}: below every threshold a search checks, and finite, as they compute shares of it. */
 const SPENT = -(2 ** 50)
 /**
- * Units of work of the prints that failed outside searches (which have budgets of their own): what a
- * span spends trying each of its forms (delimiter, view, its italics' preferences) in turn, where
- * none reads back. It only grows.
+ * Units of work of the prints of spans that failed outside searches (which have budgets of their
+ * own), each having tried its forms (delimiter, view, its italics' preferences) in turn: what a
+ * tree can multiply, as each form reprints the span's content, and a span's content holds more
+ * spans. (Other nodes fail once for each time their parent tries them.) It only grows.
  */
 let wasted = 0
 /** {@link wasted} past which the printer stops altogether (see {@link bounded}). */
@@ -136,7 +137,14 @@ export function charge(units: number, searching: boolean, succeeded: boolean): v
   work += units
   credit += searching ? -units : succeeded ? EARN * units : 0
   if (work > cap) credit = SPENT
-  if (!(searching || succeeded) && (wasted += units) > limit) throw new Exhausted()
+}
+
+/**
+ * Counts `units` of work of a span's print that failed outside a search (see {@link wasted}), and
+ * throws {@link Exhausted} past the limit.
+ */
+export function waste(units: number): void {
+  if ((wasted += units) > limit) throw new Exhausted()
 }
 
 /** Refills the budget at the start of a print: nothing beyond what printing earns for a `frugal` one. */

@@ -6,12 +6,12 @@
  */
 import type { Node, NodeType } from '../ast.js'
 import { LINK_CONTENT } from '../parse/parser.js'
-import { charge, refill } from './budget.js'
+import { charge, refill, waste } from './budget.js'
 import { forgetChecks } from './checks.js'
 import { fail, StringifyError } from './error.js'
 import { handlers } from './handlers.js'
 import { contextOf, enter, flipped, forgetSearches, here, leave, local, recorder, replay, visited } from './search.js'
-import { chain } from './spans.js'
+import { NESTS, chain } from './spans.js'
 import { F_LINK, type Handler, type State } from './state.js'
 
 /**
@@ -131,7 +131,10 @@ export function print(node: Node, st: State): string {
   } finally {
     leave(outer, taken)
     // A failure costs about as much as printing a few hundred characters: making the error.
-    charge(key.length + (out?.length ?? 256), flipped !== undefined || holding, out !== undefined)
+    const units = key.length + (out?.length ?? 256)
+    const searching = flipped !== undefined || holding
+    charge(units, searching, out !== undefined)
+    if (out === undefined && !searching && node.type in NESTS) waste(units)
   }
 }
 
