@@ -51,15 +51,16 @@ export class Exhausted {}
 
 /**
  * The work `stringify` may waste on `tree` (see {@link wasted}) before it gives up: twice the
- * {@link FLOOR}, and {@link PER_UNIT} for each place a node stands in (the tree, and each child a
+ * {@link FLOOR}, and {@link PER_PLACE} for each place a node stands in (the tree, and each child a
  * node lists). The children of a node that stands in several places count once, so that a tree that
  * shares subtrees cannot multiply the waste without growing. The searches have budgets, but trying
  * each form of a span did not: a hand-built tree whose spans fail at every level tried them for
  * seconds to minutes (1,600 chains of ten italics side by side, 16,000 nodes, took 15.5 s in
- * `bench/reject.js`; 1.4 s now). The messages that `bench/printable.js` draws waste at most 16,000 units (star-dense ones of
- * 8,000 characters), and at most 28 per place (short ones); those chains waste 3,100 per place, and
- * a single chain of 300 italics 11,000. (With one {@link FLOOR}, spans 200 deep that each fail were
- * rejected as too complex rather than with the reason and path of the one that fails.)
+ * `bench/reject.js`; 1.4 s now). The messages that `bench/printable.js` draws waste at most 16,000
+ * units (star-dense ones of 8,000 characters), and at most 28 per place (short ones); those chains
+ * waste 3,100 per place, and a single chain of 300 italics 11,000. (With one {@link FLOOR}, spans
+ * 200 deep that each fail were rejected as too complex rather than with the reason and path of the
+ * one that fails.)
  *
  * @example
  * ```ts
@@ -78,10 +79,10 @@ export function allowance(tree: object): number {
     seen.add(node)
     if (Array.isArray(node.children)) for (const kid of node.children) stack.push(kid)
   }
-  return 2 * FLOOR + PER_UNIT * units
+  return 2 * FLOOR + PER_PLACE * units
 }
 /** Waste allowed per place a node stands in (see {@link allowance}). */
-const PER_UNIT = 64
+const PER_PLACE = 64
 
 /**
  * Runs `run` with the printer throwing {@link Exhausted} once it has wasted `units` more (or reaches
