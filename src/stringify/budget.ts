@@ -50,10 +50,11 @@ let limit = Infinity
 export class Exhausted {}
 
 /**
- * The work `stringify` may waste on `tree` (see {@link wasted}) before it gives up: twice the
- * {@link FLOOR}, and {@link PER_PLACE} for each place a node stands in (the tree, and each child a
- * node lists). The children of a node that stands in several places count once, so that a tree that
- * shares subtrees cannot multiply the waste without growing. The searches have budgets, but trying
+ * The work `stringify` may waste on a tree (see {@link wasted}) before it gives up: twice the
+ * {@link FLOOR}, and {@link PER_PLACE} for each of the `places` its nodes stand in (the tree, and
+ * each child a node lists; see `examine` in `shape.ts`). The children of a node that stands in
+ * several places count once, so that a tree that shares subtrees cannot multiply the waste without
+ * growing. The searches have budgets, but trying
  * each form of a span did not: a hand-built tree whose spans fail at every level tried them for
  * seconds to minutes (1,600 chains of ten italics side by side, 16,000 nodes, took 15.5 s in
  * `bench/reject.js`; 1.4 s now). The messages that `bench/printable.js` draws waste at most 16,000
@@ -64,22 +65,11 @@ export class Exhausted {}
  *
  * @example
  * ```ts
- * bounded(allowance(tree), () => print(tree)) // throws Exhausted past it
+ * bounded(allowance(2), () => print(tree)) // throws Exhausted once it wastes over 4,194,432 units
  * ```
  */
-export function allowance(tree: object): number {
-  let units = 0
-  const seen = new Set<unknown>()
-  const stack: unknown[] = [tree]
-  while (stack.length > 0) {
-    const node = stack.pop() as { children?: unknown } | null
-    units++
-    // (The children of a type the printer does not know may be anything: it fails on the type.)
-    if (typeof node !== 'object' || node === null || seen.has(node)) continue
-    seen.add(node)
-    if (Array.isArray(node.children)) for (const kid of node.children) stack.push(kid)
-  }
-  return 2 * FLOOR + PER_PLACE * units
+export function allowance(places: number): number {
+  return 2 * FLOOR + PER_PLACE * places
 }
 /** Waste allowed per place a node stands in (see {@link allowance}). */
 const PER_PLACE = 64
@@ -90,7 +80,7 @@ const PER_PLACE = 64
  *
  * @example
  * ```ts
- * bounded(allowance(tree), () => print(tree))
+ * bounded(allowance(places), () => print(tree))
  * ```
  */
 export function bounded<T>(units: number, run: () => T): T {

@@ -18,7 +18,7 @@ import { differ } from './differ.js'
 import { Exhausted, allowance, bounded, capped, work } from './budget.js'
 import { print } from './print.js'
 import { dropNeedlessEscapes, escapesIn } from './needless-escapes.js'
-import { malformed } from './shape.js'
+import { examine } from './shape.js'
 import { printInHalves } from './halves.js'
 
 export { StringifyError, type StringifyErrorReason } from './error.js'
@@ -62,10 +62,10 @@ export { StringifyError, type StringifyErrorReason } from './error.js'
  * ```
  */
 export function stringify(tree: Root | Nodes): string {
-  const bad = malformed(tree)
-  if (bad) throw new StringifyError(bad[0] as Node, 'invalid-node', bad[1], bad[2])
+  const shape = examine(tree)
+  if ('flaw' in shape) throw new StringifyError(shape.flaw[0] as Node, 'invalid-node', shape.flaw[1], shape.flaw[2])
   try {
-    return bounded(allowance(tree), () => printWithFewEscapes(tree))
+    return bounded(allowance(shape.places), () => printWithFewEscapes(tree))
   } catch (error) {
     if (error instanceof Exhausted) throw new StringifyError(tree, 'too-complex', [])
     throw error

@@ -91,21 +91,25 @@ interface Entry {
 
 /**
  * The first node of `tree` (in document order) that has a {@link flaw}, or that contains itself, with
- * the child indexes down to it and what is wrong; `undefined` when there is none. A node may appear in
- * several places (it prints in each), but not inside itself: that tree would be infinite.
- * (Iterative: a tree may nest 100,000 levels deep. A node that appears in several places is checked
- * once.)
+ * the child indexes down to it and what is wrong (`flaw`); when there is none, how many places its
+ * nodes stand in (`places`: the tree, and each child a node lists; the children of a node met before
+ * are not counted again), which sets how much work printing it may waste (`allowance` in
+ * `budget.ts`). A node may appear in several places (it prints in each), but not inside itself: that
+ * tree would be infinite. (Iterative: a tree may nest 100,000 levels deep. A node that appears in
+ * several places is checked once.)
  *
  * @example
  * ```ts
- * malformed({ type: 'root', children: [{ type: 'text', value: 1 }] }) // [{ type: 'text', value: 1 }, [0], '`value` must be a string']
+ * examine({ type: 'root', children: [{ type: 'text', value: 1 }] }) // { flaw: [{ type: 'text', value: 1 }, [0], '`value` must be a string'] }
+ * examine({ type: 'root', children: [{ type: 'text', value: 'a' }] }) // { places: 2 }
  * ```
  */
-export function malformed(tree: unknown): [unknown, number[], string] | undefined {
+export function examine(tree: unknown): { flaw: [unknown, number[], string] } | { places: number } {
   // For each parent met: true while its children are being checked (it is an ancestor of the current
   // node), false once they are done.
   const open = new Map<unknown, boolean>()
   const stack: Entry[] = [{ node: tree, i: -1, up: undefined, leave: false }]
+  let places = 0
   while (stack.length > 0) {
     const entry = stack.pop()!
     const node = entry.node
@@ -113,6 +117,7 @@ export function malformed(tree: unknown): [unknown, number[], string] | undefine
       open.set(node, false)
       continue
     }
+    places++
     const wrong = flaw(node)
     const ok = wrong === undefined
     // (The children of a type the printer does not know are not its business: it fails on the type.)
@@ -122,12 +127,12 @@ export function malformed(tree: unknown): [unknown, number[], string] | undefine
     if (!ok || seen === true) {
       const path: number[] = []
       for (let e: Entry | undefined = entry; e && e.i >= 0; e = e.up) path.push(e.i)
-      return [node, path.reverse(), wrong ?? 'holds itself']
+      return { flaw: [node, path.reverse(), wrong ?? 'holds itself'] }
     }
     if (!kids || seen === false) continue
     open.set(node, true)
     stack.push({ node, i: entry.i, up: entry.up, leave: true })
     for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: kids[i], i, up: entry, leave: false })
   }
-  return undefined
+  return { places }
 }
