@@ -591,8 +591,11 @@ describe('stringify', () => {
 
     it('should give up within a bounded amount of work 1,000 levels deep', () => {
       const [units, reason] = cost(nest(1000, [bold]))
-      expect(['ambiguous-delimiters', 'too-deep']).toContain(reason)
-      expect(units).toBeLessThan(8_000_000)
+      // (Which of the three depends on how deep the stack lets the printer go. Where it goes all the way
+      // down, its memo keys, which name the path, are charged by their length: 2,000 characters at
+      // the bottom. That is 10 million units, in 0.2 s.)
+      expect(['ambiguous-delimiters', 'too-deep', 'too-complex']).toContain(reason)
+      expect(units).toBeLessThan(16_000_000)
     })
 
     // The searches have budgets, but a span trying each of its forms in turn did not: chains of italics

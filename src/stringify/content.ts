@@ -7,7 +7,7 @@
 import type { BlockQuote, Node, Parent, Text } from '../ast.js'
 import { parsed } from './checks.js'
 import { differ } from './differ.js'
-import { frugal, holding, print, thorough } from './dispatch.js'
+import { frugal, holding, printOrError, thorough } from './dispatch.js'
 import { StringifyError, choiceMayFix, fail } from './error.js'
 import { flipped, search } from './search.js'
 import { NESTS } from './spans.js'
@@ -49,7 +49,11 @@ export function content(
   flips = 0,
 ): string {
   if (parent.children.length === 0) fail(parent, 'empty-content', st)
-  const run = () => row(parent, st, f, open, close, block, raw, italic, flips)
+  const run = () => {
+    const c = row(parent, st, f, open, close, block, raw, italic, flips)
+    if (typeof c !== 'string') throw c
+    return c
+  }
   // (Inside a span that holds its children's searches, block content holds its own too.)
   if (!block || flipped || (holding && parent.type !== 'root')) return run()
   let error: unknown
@@ -93,8 +97,18 @@ export function content(
   return found
 }
 
-/** {@link content} without the search. */
-function row(parent: Parent, st: State, f: number, open: string, close: string, block: boolean, raw: boolean, italic: string, flips: number): string {
+/**
+ * The content of a span (see {@link content}: not a block's, which searches), returning the
+ * `StringifyError` rather than throwing it: a span tries its forms in turn, and most fail (see
+ * `printOrError` in `dispatch.ts`).
+ */
+export function spanContent(parent: Parent, st: State, f: number, open: string, raw: boolean, italic: string, flips: number): string | StringifyError {
+  if (parent.children.length === 0) return new StringifyError(parent, 'empty-content', st.path)
+  return row(parent, st, f, open, open, false, raw, italic, flips)
+}
+
+/** {@link content} without the search, returning the `StringifyError` rather than throwing it. */
+function row(parent: Parent, st: State, f: number, open: string, close: string, block: boolean, raw: boolean, italic: string, flips: number): string | StringifyError {
   const kids = parent.children
   const n = kids.length
   let out = ''
@@ -120,7 +134,7 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
     const kid = kids[i]!
     const prev = kids[i - 1]
     const path = [...st.path, i]
-    if (prev?.type === 'text' && kid.type === 'text') fail(kid, 'adjacent-text', path)
+    if (prev?.type === 'text' && kid.type === 'text') return new StringifyError(kid, 'adjacent-text', path)
     const at: State = {
       path,
       // Block content starts a fresh line; a span's content sees the capture from before the span.
@@ -138,19 +152,17 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
       inSpan: !block || (parent.type === 'blockQuote' && st.inSpan && st.last),
       trimmed: i === n - 1 ? trims : undefined,
     }
-    let printed = ''
-    try {
-      printed = print(kid, at)
-    } catch (error) {
-      if (!block || flipped || frugal || holding || !(error instanceof StringifyError && choiceMayFix(error.reason))) throw error
-      failed ??= error
+    let printed = printOrError(kid, at)
+    if (typeof printed !== 'string') {
+      if (!block || flipped || frugal || holding || !choiceMayFix(printed.reason)) return printed
+      failed ??= printed
+      printed = ''
     }
     out = printed + out
     ahead = (printed + ahead).slice(0, AHEAD)
     next = printed[0] ?? next
   }
-  if (failed) throw failed
-  return out
+  return failed ?? out
 }
 
 /**

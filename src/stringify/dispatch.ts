@@ -95,20 +95,29 @@ export function hold<T>(run: () => T): T {
 
 /** Prints any node. */
 export function print(node: Node, st: State): string {
+  const out = printOrError(node, st)
+  if (typeof out === 'string') return out
+  throw out
+}
+
+/**
+ * {@link print}, returning the `StringifyError` rather than throwing it: for a row of children, which
+ * meets most of the failures a search makes, from the memo or replayed, and where throwing and
+ * catching one took more than half of the time (of rejecting chains of italics side by side).
+ */
+export function printOrError(node: Node, st: State): string | StringifyError {
   const path = st.path.join()
   // (A print that held its searches may fail where one that searches prints.)
   const key = `${path}|${st.f}|${st.next}|${st.prevChar}|${st.last}|${holding}`
   const seen = memo.get(node)
   const hit = seen === undefined ? undefined : seen.key === key ? seen.out : seen.more?.get(key)
-  if (typeof hit === 'string') return hit
-  if (hit) throw hit
+  if (hit !== undefined) return hit
   // In a search, the same subtree with the same flips and context prints as in an earlier run.
   const context = contextOf(key, st, path)
   const earlier = replay(node, context, key)
   if (earlier !== undefined) {
     remember(node, seen, key, earlier)
-    if (typeof earlier === 'string') return earlier
-    throw earlier
+    return earlier
   }
   const keep = recorder(node, context)
   let out: string | undefined
@@ -126,8 +135,10 @@ export function print(node: Node, st: State): string {
     keep(out)
     return out
   } catch (error) {
-    if (error instanceof StringifyError) remember(node, seen, key, error), keep(error)
-    throw error
+    if (!(error instanceof StringifyError)) throw error
+    remember(node, seen, key, error)
+    keep(error)
+    return error
   } finally {
     leave(outer, taken)
     // A failure costs about as much as printing a few hundred characters: making the error.

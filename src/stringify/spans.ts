@@ -13,7 +13,7 @@ import { type Closing, closeDouble, closeSpoiler, closeStarItalic, closeStrike, 
 import { preprocess } from '../parse/source.js'
 import { credit } from './budget.js'
 import { parsed } from './checks.js'
-import { content, reads } from './content.js'
+import { reads, spanContent } from './content.js'
 import { differ } from './differ.js'
 import { hold, holding, swapped, unchained } from './dispatch.js'
 import { StringifyError, holdsAnywhere } from './error.js'
@@ -148,23 +148,22 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
   let stop = Infinity
   const once = (d: string, view: boolean, flips: number): string | undefined => {
     const open = d.repeat(size)
-    try {
-      const c = content(node, st, base | flag(d), open, open, false, view, size === 1 ? d : st.italic, flips)
-      // In a search, a star italic may close in its loose form (` *`), whose space breaks a token.
-      const out = open + c + (d === '*' && size === 1 && flipped && decide() ? ' ' : '') + open
-      // The rules read on past the span (an italic from the same opener may close further on). An
-      // opener of the same character and length is a span of the same type.
-      const got = spanAt(out + (st.rest || st.next), !(st.f & F_LINK))
-      if (got?.[0] === size && got[1] === c && fits(out, st.f)) return out
-      stop = -1
-    } catch (caught) {
-      if (!(caught instanceof StringifyError)) throw caught
-      stop = Math.min(stop, caught.path[st.path.length] ?? node.children.length)
+    const c = spanContent(node, st, base | flag(d), open, view, size === 1 ? d : st.italic, flips)
+    if (typeof c !== 'string') {
+      stop = Math.min(stop, c.path[st.path.length] ?? node.children.length)
       // A node that no text holds wherever it stands fails every attempt and every search.
-      if (holdsAnywhere(caught.reason)) throw caught
+      if (holdsAnywhere(c.reason)) throw c
       // A choice made inside may be what failed: keep trying, but report a real error over an ambiguity.
-      if (caught.reason !== 'ambiguous-delimiters' && !searching) error ??= caught
+      if (c.reason !== 'ambiguous-delimiters' && !searching) error ??= c
+      return undefined
     }
+    // In a search, a star italic may close in its loose form (` *`), whose space breaks a token.
+    const out = open + c + (d === '*' && size === 1 && flipped && decide() ? ' ' : '') + open
+    // The rules read on past the span (an italic from the same opener may close further on). An
+    // opener of the same character and length is a span of the same type.
+    const got = spanAt(out + (st.rest || st.next), !(st.f & F_LINK))
+    if (got?.[0] === size && got[1] === c && fits(out, st.f)) return out
+    stop = -1
     return undefined
   }
   // During a search, a span tries the delimiter and view decided first, then the others: a choice
