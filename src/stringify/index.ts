@@ -9,7 +9,9 @@
  * that fails is tried again with every italic's other delimiter first, and a
  * message that still fails, in two runs (`halves.ts`). Then
  * the escapes the output does not need go (`needless-escapes.ts`), and where
- * an escape of `*` or `_` is left, that other print may need fewer.
+ * an escape of `*` or `_` is left, that other print may need fewer; last,
+ * escapes left in a URL the client refuses give way to angle brackets
+ * (`refused-urls.ts`).
  */
 import type { Content, Node, Nodes, Root } from '../ast.js'
 import { parse } from '../parse/index.js'
@@ -18,6 +20,7 @@ import { differ } from './differ.js'
 import { Exhausted, allowance, bounded, capped, work } from './budget.js'
 import { print } from './print.js'
 import { dropNeedlessEscapes, escapesIn } from './needless-escapes.js'
+import { bracketRefusedUrls } from './refused-urls.js'
 import { examine } from './shape.js'
 import { printInHalves } from './halves.js'
 
@@ -98,7 +101,8 @@ function printWithFewEscapes(tree: Root | Nodes): string {
       if (!(error instanceof StringifyError || error instanceof RangeError || error instanceof Exhausted)) throw error
     }
   }
-  return out
+  // Where escapes are left in what the client shows for a refused `<url>`, the brackets may do.
+  return bracketRefusedUrls(out, reads)
 }
 
 /**

@@ -1,0 +1,66 @@
+/**
+ * The pass that puts a URL the client refuses back in angle brackets, where escapes are left in it:
+ * on its own, and through `stringify`.
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { Root } from '../../src/ast.js'
+import { parse } from '../../src/parse/index.js'
+import { differ } from '../../src/stringify/differ.js'
+import { stringify } from '../../src/stringify/index.js'
+import { bracketRefusedUrls } from '../../src/stringify/refused-urls.js'
+
+const text = (value: string): Root => ({ type: 'root', children: [{ type: 'text', value }] })
+/** Whether `out` parses to the tree of `typed`. */
+const readsAs = (typed: string) => (out: string) => differ(parse(typed), parse(out)) === undefined
+
+describe('bracketRefusedUrls', () => {
+  it('should bracket each escaped URL-shaped run that reads back, and leave the rest where it was', () => {
+    expect(bracketRefusedUrls('a ftp://x\\*y b ftp://c\\_d e', () => true)).toBe('a <ftp://x*y> b <ftp://c_d> e')
+    expect(bracketRefusedUrls('a ftp://x\\*y b ftp://c\\_d e', (t) => !t.includes('<ftp://x'))).toBe('a ftp://x\\*y b <ftp://c_d> e')
+    expect(bracketRefusedUrls('a ftp://x\\*y', () => false)).toBe('a ftp://x\\*y')
+  })
+
+  it('should leave runs without escapes, or not shaped like a URL, without asking', () => {
+    let asked = 0
+    const reads = () => (asked++, true)
+    expect(bracketRefusedUrls('ftp://x*y \\*a* \\[a](https\\://a.co) \\<https://a.co>', reads)).toBe('ftp://x*y \\*a* \\[a](https\\://a.co) \\<https://a.co>')
+    expect(asked).toBe(0)
+  })
+
+  it('should not bracket in a message with a host that engines judge differently', () => {
+    expect(bracketRefusedUrls('ftp://x\\*y https\\://١.co', () => true)).toBe('ftp://x\\*y https\\://١.co')
+  })
+})
+
+describe('stringify, refused URLs', () => {
+  it('should print the text of a refused <url> in brackets where it would need escapes', () => {
+    expect(stringify(parse('see <ftp://a*b*c> now'))).toBe('see <ftp://a*b*c> now')
+    expect(stringify(text('run ftp://x/*y* or ftp://a.co/~~x~~'))).toBe('run <ftp://x/*y*> or <ftp://a.co/~~x~~>')
+    // (Not where the brackets would make another link: `<mailto:/a_b_>`.)
+    expect(stringify(text('mailto:/a_b_'))).toBe('mailto:/a\\_b_')
+  })
+
+  it('should keep a safe URL, which brackets would make a link, escaped, and text that needs no escape as typed', () => {
+    expect(stringify(text('see https://a.co/_x_'))).toBe('see https\\://a.co/\\_x_')
+    expect(stringify(text('steam://run/1'))).toBe('steam://run/1')
+  })
+
+  it('should print text with URL schemes and delimiters back to its tree, with no run left that brackets would spare escapes', () => {
+    const piece = fc.constantFrom('ftp://a', 'steam://', 'x:/', 'https://a.co', '*', '_', '~~', '||', ' ', '<', '>', 'b', '\n', '\\')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')), (typed) => {
+        const tree = parse(typed)
+        let out: string
+        try {
+          out = stringify(tree)
+        } catch {
+          return
+        }
+        expect(differ(tree, parse(out))).toBeUndefined()
+        expect(bracketRefusedUrls(out, readsAs(typed))).toBe(out)
+      }),
+      { numRuns: 2000, seed: 20_261_127 },
+    )
+  })
+})
