@@ -175,7 +175,7 @@ const MAX_FOREIGN = 2
  * checks more than {@link MAX_FOREIGN} of them is refused, and `out` stays as it is when it checks
  * more itself. The parses beyond the first are charged to `budget`.
  */
-function inEveryEngine(out: string, reads: (text: string) => boolean, budget: { left: number }, pass: (reads: (text: string) => boolean) => string): string {
+export function inEveryEngine(out: string, reads: (text: string) => boolean, budget: { left: number }, pass: (reads: (text: string) => boolean) => string): string {
   // The URLs engines may judge differently that the parses since the last reset checked, and those
   // whose answers are flipped.
   let seen = new Set<string>()

@@ -4,11 +4,12 @@
  * So where the escapes left in a message stand in a run shaped like such a
  * URL (`see ftp://a\*b*c`, whose star would open an italic), the bracket
  * form may need none of them (`see <ftp://a*b*c>`): each run is tried so,
- * and kept where the message still reads back. Not where a URL's host holds
- * a character that engines judge differently (see `hasForeignUrl`): the pass
- * must make the same choice in every engine.
+ * and kept where the message still reads back. In a message with a URL
+ * whose host engines may judge differently (`hasForeignUrl`), it must read
+ * back whichever way they judge it, as for the needless escapes
+ * (`inEveryEngine`): the pass makes the same choices in every engine.
  */
-import { escapesIn, hasForeignUrl } from './needless-escapes.js'
+import { escapesIn, hasForeignUrl, inEveryEngine } from './needless-escapes.js'
 
 /**
  * Runs of printed text that may hold a URL: no whitespace, and no `<` or `>` (a `<url>` holds
@@ -33,7 +34,13 @@ const MAX_TRIES = 8
  * ```
  */
 export function bracketRefusedUrls(out: string, reads: (text: string) => boolean): string {
-  if (!out.includes('\\') || hasForeignUrl(out)) return out
+  if (!out.includes('\\')) return out
+  // (The tries are few: the parses the judging adds need no budget of their own.)
+  return hasForeignUrl(out) ? inEveryEngine(out, reads, { left: Infinity }, (alike) => bracket(out, alike)) : bracket(out, reads)
+}
+
+/** {@link bracketRefusedUrls}, with `reads` as it is to be asked. */
+function bracket(out: string, reads: (text: string) => boolean): string {
   let tries = 0
   let shift = 0
   for (const m of out.matchAll(RUN)) {
@@ -49,7 +56,7 @@ export function bracketRefusedUrls(out: string, reads: (text: string) => boolean
     // (`out` changes as runs are bracketed: `shift` is how much longer it has grown.)
     const at = m.index + shift
     const next = `${out.slice(0, at)}<${bare}>${out.slice(at + m[0].length)}`
-    if (!hasForeignUrl(next) && reads(next)) {
+    if (reads(next)) {
       shift += next.length - out.length
       out = next
     }

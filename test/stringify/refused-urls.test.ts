@@ -28,9 +28,6 @@ describe('bracketRefusedUrls', () => {
     expect(asked).toBe(0)
   })
 
-  it('should not bracket in a message with a host that engines judge differently', () => {
-    expect(bracketRefusedUrls('ftp://x\\*y https\\://١.co', () => true)).toBe('ftp://x\\*y https\\://١.co')
-  })
 })
 
 describe('stringify, refused URLs', () => {
@@ -39,6 +36,11 @@ describe('stringify, refused URLs', () => {
     expect(stringify(text('run ftp://x/*y* or ftp://a.co/~~x~~'))).toBe('run <ftp://x/*y*> or <ftp://a.co/~~x~~>')
     // (Not where the brackets would make another link: `<mailto:/a_b_>`.)
     expect(stringify(text('mailto:/a_b_'))).toBe('mailto:/a\\_b_')
+  })
+
+  it('should bracket only what reads back however engines judge a host, in a message with one they judge differently', () => {
+    // (Node links `https://١.co`, Chromium does not: in brackets it would be a link in one of them.)
+    expect(stringify(text('ftp://x/*y* https://١.co'))).toBe('<ftp://x/*y*> https\\://١.co')
   })
 
   it('should keep a safe URL, which brackets would make a link, escaped, and text that needs no escape as typed', () => {
