@@ -34,7 +34,8 @@ const MAX_TRIES = 8
  * ```
  */
 export function bracketRefusedUrls(out: string, reads: (text: string) => boolean): string {
-  if (!out.includes('\\')) return out
+  // (Most outputs have no escape, or nothing shaped like a URL: a `:/`, or `:\/`.)
+  if (!out.includes('\\') || !/:\\?\//.test(out)) return out
   // (The tries are few: the parses the judging adds need no budget of their own.)
   return hasForeignUrl(out) ? inEveryEngine(out, reads, { left: Infinity }, (alike) => bracket(out, alike)) : bracket(out, reads)
 }

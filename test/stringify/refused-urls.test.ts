@@ -19,6 +19,8 @@ describe('bracketRefusedUrls', () => {
     expect(bracketRefusedUrls('a ftp://x\\*y b ftp://c\\_d e', () => true)).toBe('a <ftp://x*y> b <ftp://c_d> e')
     expect(bracketRefusedUrls('a ftp://x\\*y b ftp://c\\_d e', (t) => !t.includes('<ftp://x'))).toBe('a ftp://x\\*y b <ftp://c_d> e')
     expect(bracketRefusedUrls('a ftp://x\\*y', () => false)).toBe('a ftp://x\\*y')
+    // (A slash may be escaped too.)
+    expect(bracketRefusedUrls('a ftp:\\/x\\*y', () => true)).toBe('a <ftp:/x*y>')
   })
 
   it('should leave runs without escapes, or not shaped like a URL, without asking', () => {
