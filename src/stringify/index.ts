@@ -11,7 +11,7 @@
  * the escapes the output does not need go (`needless-escapes.ts`), and where
  * an escape of `*` or `_` is left, that other print may need fewer; last,
  * escapes left in a URL the client refuses give way to angle brackets
- * (`refused-urls.ts`).
+ * (`refused-urls.ts`), and the escapes that those leave needless go.
  */
 import type { Content, Node, Nodes, Root } from '../ast.js'
 import { parse } from '../parse/index.js'
@@ -101,8 +101,11 @@ function printWithFewEscapes(tree: Root | Nodes): string {
       if (!(error instanceof StringifyError || error instanceof RangeError || error instanceof Exhausted)) throw error
     }
   }
-  // Where escapes are left in what the client shows for a refused `<url>`, the brackets may do.
-  return bracketRefusedUrls(out, reads)
+  // Where escapes are left in what the client shows for a refused `<url>`, the brackets may do; and
+  // an escape beside them may go then: the text `<ftp://a*b*` before a mention prints as
+  // `<<ftp://a*b*><@1>`, where the escaped run needed the `<` before it escaped too.
+  const bracketed = bracketRefusedUrls(out, reads)
+  return bracketed === out ? out : dropNeedlessEscapes(bracketed, reads)
 }
 
 /**

@@ -45,6 +45,13 @@ describe('stringify, refused URLs', () => {
     expect(stringify(text('ftp://x/*y* https://١.co'))).toBe('<ftp://x/*y*> https\\://١.co')
   })
 
+  it('should leave no escape that the brackets made needless', () => {
+    // (Before the brackets, the escaped run `ftp://a\*b*` needed the `<` before it escaped: that
+    // escape stayed, `\<<ftp://a*b*><@1>`, until the pass for needless escapes ran again after them.)
+    expect(stringify(parse('<<ftp://a*b*><@1>'))).toBe('<<ftp://a*b*><@1>')
+    expect(stringify(parse('<[a](<https://a.co>)]<@123>'))).toBe('\\[a](<<https://a.co)]><@123>')
+  })
+
   it('should keep a safe URL, which brackets would make a link, escaped, and text that needs no escape as typed', () => {
     expect(stringify(text('see https://a.co/_x_'))).toBe('see https\\://a.co/\\_x_')
     expect(stringify(text('steam://run/1'))).toBe('steam://run/1')
