@@ -21,7 +21,16 @@ import { parse } from './parse/index.js'
 import { StringifyError, stringify } from './stringify/index.js'
 import { version } from './version.js'
 
-/** What {@link main} reads and writes instead of the process's streams. */
+/**
+ * What {@link main} reads and writes instead of the process's streams.
+ *
+ * @example
+ * ```ts
+ * let out = ''
+ * const io: CliIo = { stdout: (text) => void (out += text), stderr: console.error, readStdin: async () => '', stdinIsTTY: true }
+ * await main(['stringify', '{"type":"bold","children":[{"type":"text","value":"hi"}]}'], io) // 0; out === '**hi**\n'
+ * ```
+ */
 export interface CliIo {
   /** Write to standard output. */
   stdout: (text: string) => void
@@ -33,7 +42,15 @@ export interface CliIo {
   stdinIsTTY: boolean
 }
 
-/** Exit codes: success, input that could not be read (or, for `stringify`, printed), bad usage. */
+/**
+ * Exit codes: success, input that could not be read (or, for `stringify`, printed), bad usage.
+ *
+ * @example
+ * ```ts
+ * await main(['parse'], io) // exitCode.usageError (2): no input, and standard input is a terminal
+ * await main(['stringify', '{"type":"userMention","id":"x"}'], io) // exitCode.inputError (1)
+ * ```
+ */
 export const exitCode = { ok: 0, inputError: 1, usageError: 2 } as const
 
 const name = 'discord-markup'
@@ -82,6 +99,12 @@ const optionShape = /^--?[A-Za-z][A-Za-z\d-]*(?:=.*)?$/
  *   Where to read input and write output.
  * @returns
  *   The exit code: see {@link exitCode}.
+ *
+ * @example
+ * ```ts
+ * await main(['--version'], io) // 0, having written '0.1.0\n'
+ * await main(['parse', '**hi**'], io) // 0, having written 'root[1] (1:1-1:7)\n└─ bold[1] (1:1-1:7)\n   └─ text "hi" (1:3-1:5)\n'
+ * ```
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   let json = false

@@ -8,5 +8,12 @@
  * @module
  */
 
-/** The version of this package, as in package.json. */
+/**
+ * The version of this package, as in package.json.
+ *
+ * @example
+ * ```ts
+ * version // '0.1.0'
+ * ```
+ */
 export const version = '0.1.0'

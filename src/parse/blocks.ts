@@ -7,7 +7,14 @@ import { C_DASH, C_DOT, C_GT, C_HASH, C_LF, C_SPACE, C_STAR, isDigit, isSpace } 
 import { wsEndAt } from './delimiters.js'
 import { derive, type Source } from './source.js'
 
-/** A heading or subtext: the content region (trimmed) and where the match ends. */
+/**
+ * A heading or subtext: the content region (trimmed) and where the match ends.
+ *
+ * @example
+ * ```ts
+ * heading(unprocessed('# Hi'), 0, 4) // { depth: 1, contentStart: 2, contentEnd: 4, end: 4 }
+ * ```
+ */
 export interface LineBlock {
   depth: 1 | 2 | 3
   contentStart: number
@@ -35,6 +42,12 @@ function trim(s: string, a: number, b: number): [number, number] {
 /**
  * ` *(#{1,3})\s+(?!#)([^\n]+?)#*\s*(\n|$)`: the content is trimmed; the
  * match takes the line end and every blank line after it.
+ *
+ * @example
+ * ```ts
+ * heading(unprocessed('## Title ##\n\nnext'), 0, 17) // { depth: 2, contentStart: 3, contentEnd: 8, end: 13 }
+ * heading(unprocessed('#nope'), 0, 5) // undefined
+ * ```
  */
 export function heading(src: Source, p: number, end: number): LineBlock | undefined {
   const s = src.s
@@ -72,7 +85,15 @@ export function heading(src: Source, p: number, end: number): LineBlock | undefi
   return { depth: depth as 1 | 2 | 3, contentStart: a, contentEnd: b, end: stop }
 }
 
-/** ` *-# +(?!-#)([^\n]+)(\n|$)`: the content is trimmed; the match takes one line end. */
+/**
+ * ` *-# +(?!-#)([^\n]+)(\n|$)`: the content is trimmed; the match takes one line end.
+ *
+ * @example
+ * ```ts
+ * subtext(unprocessed('-# small print\nnext'), 0, 19) // { depth: 1, contentStart: 3, contentEnd: 14, end: 15 }
+ * subtext(unprocessed('-#x'), 0, 3) // undefined
+ * ```
+ */
 export function subtext(src: Source, p: number, end: number): LineBlock | undefined {
   const s = src.s
   const i = spacesEnd(s, p, end)
@@ -90,7 +111,14 @@ export function subtext(src: Source, p: number, end: number): LineBlock | undefi
   return { depth: 1, contentStart: a, contentEnd: b, end: lineEnd < end ? lineEnd + 1 : end }
 }
 
-/** A quote's content: a region of the same source, or a new source without the markers. */
+/**
+ * A quote's content: a region of the same source, or a new source without the markers.
+ *
+ * @example
+ * ```ts
+ * blockQuote(unprocessed('> a\n> b'), 0, 7) // { src, contentStart: 0, contentEnd: 3, end: 7 }, src.s being 'a\nb'
+ * ```
+ */
 export interface Quote {
   src: Source
   contentStart: number
@@ -101,6 +129,13 @@ export interface Quote {
 /**
  * `>>> rest` (the rest of the region) or a run of `> line` lines plus the
  * newline that ends it. Each line loses its marker and one space.
+ *
+ * @example
+ * ```ts
+ * blockQuote(unprocessed('>>> all the rest'), 0, 16) // { src, contentStart: 4, contentEnd: 16, end: 16 }
+ * blockQuote(unprocessed('> a\n> b\nc'), 0, 9) // { src, contentStart: 0, contentEnd: 4, end: 8 }, src.s being 'a\nb\n'
+ * blockQuote(unprocessed('>x'), 0, 2) // undefined
+ * ```
  */
 export function blockQuote(src: Source, p: number, end: number): Quote | undefined {
   const s = src.s
@@ -140,7 +175,14 @@ function quoteLine(s: string, i: number, end: number): number {
   return j + 2
 }
 
-/** A list as matched: its kind and the sources of its items. */
+/**
+ * A list as matched: its kind and the sources of its items.
+ *
+ * @example
+ * ```ts
+ * list(unprocessed('3. x'), 0, 4, 0) // { ordered: true, start: 3, items: [{ src, contentStart: 3, contentEnd: 4, start: 0, end: 4 }], end: 4 }
+ * ```
+ */
 export interface ListMatch {
   ordered: boolean
   start: number | undefined
@@ -179,6 +221,14 @@ const clampStart = (digits: string): number => Math.min(Math.max(Number(digits),
  * previous capture. Lines with the first bullet's indentation (or one space
  * more) and a bullet start items; other lines continue the current item,
  * losing up to its prefix width of leading spaces.
+ *
+ * @example
+ * ```ts
+ * const src = unprocessed('- a\n- b\nc')
+ * list(src, 0, 9, 0)?.items.map((i) => src.s.slice(i.contentStart, i.contentEnd)) // ['a', 'b']
+ * list(src, 0, 9, 0)?.end // 8
+ * list(unprocessed('-a'), 0, 2, 0) // undefined
+ * ```
  */
 export function list(src: Source, p: number, end: number, inherited: number): ListMatch | undefined {
   const s = src.s

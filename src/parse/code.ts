@@ -7,7 +7,14 @@ import { C_BACKTICK, C_LF, C_SPACE } from './chars.js'
 import { nextLiteral } from './delimiters.js'
 import type { Source } from './source.js'
 
-/** A fenced code block as matched. */
+/**
+ * A fenced code block as matched.
+ *
+ * @example
+ * ```ts
+ * codeBlock(unprocessed('```js\nlet a\n```'), 0, 15) // { lang: 'js', value: 'let a', end: 15 }
+ * ```
+ */
 export interface Fence {
   lang: string | undefined
   value: string
@@ -28,6 +35,13 @@ const isLangChar = (c: number): boolean =>
  * "```" · optional `LANG\n` · newlines · content (first character not a
  * newline) · newlines · "```". Taking a language is tried first; when that
  * leaves no closable content, the word is read as content.
+ *
+ * @example
+ * ```ts
+ * codeBlock(unprocessed('```js\nlet a\n```'), 0, 15) // { lang: 'js', value: 'let a', end: 15 }
+ * codeBlock(unprocessed('```js```'), 0, 8) // { lang: undefined, value: 'js', end: 8 }
+ * codeBlock(unprocessed('```\n```'), 0, 7) // undefined
+ * ```
  */
 export function codeBlock(src: Source, p: number, end: number): Fence | undefined {
   const s = src.s
@@ -55,6 +69,12 @@ export function codeBlock(src: Source, p: number, end: number): Fence | undefine
  * The value of an inline code span: one space of padding goes at the start
  * when the first non-space character is a backtick, and at the end when the
  * last non-space character is.
+ *
+ * @example
+ * ```ts
+ * inlineCodeValue(' `a` ') // '`a`'
+ * inlineCodeValue(' a ') // ' a '
+ * ```
  */
 export function inlineCodeValue(code: string): string {
   let a = 0

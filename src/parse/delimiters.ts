@@ -31,7 +31,14 @@ const DEAD = 0
 const CLOSE = 1
 const LOOSE = 2
 
-/** The end of a match of an emphasis-like rule. */
+/**
+ * The end of a match of an emphasis-like rule.
+ *
+ * @example
+ * ```ts
+ * closeStrike(unprocessed('~~a~~ b'), 2, 7) // { contentEnd: 3, end: 5 }
+ * ```
+ */
 export interface Closing {
   /** Where the content ends (exclusive). */
   contentEnd: number
@@ -274,13 +281,31 @@ function tablesOf(src: Source): Tables {
  * character of its own, plus a constant; past that budget (nested or unclosed
  * openers rescanning the same text) it builds the tables, so that the total
  * stays linear in the length of the source.
+ *
+ * @example
+ * ```ts
+ * SCAN_BUDGET * 100 + BUDGET_BASE // 1056: what a 100-character source may scan before it builds tables
+ * ```
  */
 export const SCAN_BUDGET = 8
+/** The constant part of the scan budget (see {@link SCAN_BUDGET}): what any source may scan directly, whatever its length. */
 export const BUDGET_BASE = 256
 
 /** The budget: tests shrink it to run the table paths, and switches between the two, on short inputs. */
 let budgetFactor = SCAN_BUDGET
 let budgetBase = BUDGET_BASE
+/**
+ * Sets the scan budget of sources made from now on (`factor` per character plus `base`): tests
+ * shrink it to run the table paths, and restore {@link SCAN_BUDGET} and {@link BUDGET_BASE} after.
+ *
+ * @example
+ * ```ts
+ * setScanBudget(0, 0)
+ * const src = unprocessed('a  b')
+ * wsEndAt(src, 1) // 3, read from the tables it builds: src.tables !== undefined
+ * setScanBudget(SCAN_BUDGET, BUDGET_BASE)
+ * ```
+ */
 export function setScanBudget(factor: number, base: number): void {
   budgetFactor = factor
   budgetBase = base
@@ -297,7 +322,16 @@ function charge(src: Source, steps: number): void {
   src.budget! -= steps
 }
 
-/** End of the whitespace run starting at `i`. */
+/**
+ * End of the whitespace run starting at `i`.
+ *
+ * @example
+ * ```ts
+ * const src = unprocessed('a  b')
+ * wsEndAt(src, 1) // 3
+ * wsEndAt(src, 0) // 0
+ * ```
+ */
 export function wsEndAt(src: Source, i: number): number {
   if (!direct(src)) return tablesOf(src).wsEnd[i]!
   const s = src.s
@@ -308,7 +342,14 @@ export function wsEndAt(src: Source, i: number): number {
   return i
 }
 
-/** End of the run of identical characters starting at `i`. */
+/**
+ * End of the run of identical characters starting at `i`.
+ *
+ * @example
+ * ```ts
+ * runEndAt(unprocessed('***a'), 0) // 3
+ * ```
+ */
 export function runEndAt(src: Source, i: number): number {
   if (!direct(src)) return tablesOf(src).runEnd[i]!
   const s = src.s
@@ -320,7 +361,17 @@ export function runEndAt(src: Source, i: number): number {
   return Math.min(j, s.length)
 }
 
-/** The first index >= i where `literal` starts (the source length when none). */
+/**
+ * The first index >= i where `literal` starts (the source length when none).
+ *
+ * @example
+ * ```ts
+ * const src = unprocessed('a ``` b ```')
+ * nextLiteral(src, '```', 0) // 2
+ * nextLiteral(src, '```', 3) // 8
+ * nextLiteral(src, '```', 9) // 11
+ * ```
+ */
 export function nextLiteral(src: Source, literal: string, i: number): number {
   if (!direct(src)) return tablesOf(src).next(literal, (s, j) => String.prototype.startsWith.call(s, literal, j))[i]!
   const s = src.s
@@ -330,7 +381,16 @@ export function nextLiteral(src: Source, literal: string, i: number): number {
   return at
 }
 
-/** The first index >= i whose character is one of the (one to three) `chars` (the source length when none). */
+/**
+ * The first index >= i whose character is one of the (one to three) `chars` (the source length when none).
+ *
+ * @example
+ * ```ts
+ * const src = unprocessed('a*b_c')
+ * nextOf(src, '*_', 2) // 3
+ * nextOf(src, '|', 0) // 5
+ * ```
+ */
 export function nextOf(src: Source, chars: string, i: number): number {
   if (!direct(src)) return tablesOf(src).nextOf(chars)[i]!
   const s = src.s
@@ -347,7 +407,14 @@ export function nextOf(src: Source, chars: string, i: number): number {
   return Math.min(i, n)
 }
 
-/** The first index >= i whose character satisfies `pred` (the source length when none). */
+/**
+ * The first index >= i whose character satisfies `pred` (the source length when none).
+ *
+ * @example
+ * ```ts
+ * nextWhere(unprocessed('ab1c'), 'digit', (s, i) => isDigit(s.charCodeAt(i)), 0) // 2
+ * ```
+ */
 export function nextWhere(src: Source, key: string, pred: (s: string, i: number) => boolean, i: number): number {
   if (!direct(src)) return tablesOf(src).next(key, pred)[i]!
   const s = src.s
@@ -371,6 +438,13 @@ function isEscaped(src: Source, i: number): boolean {
  * `**bold**`, `__underline__`: content of at least one character in which a
  * backslash pairs with the next one, closed by the first unescaped double
  * delimiter that is not followed by a third.
+ *
+ * @example
+ * ```ts
+ * closeDouble(unprocessed('**a** b'), C_STAR, 2, 7) // { contentEnd: 3, end: 5 }
+ * closeDouble(unprocessed('**a*** b'), C_STAR, 2, 8) // { contentEnd: 4, end: 6 }
+ * closeDouble(unprocessed('**a'), C_STAR, 2, 3) // undefined
+ * ```
  */
 export function closeDouble(src: Source, cc: number, contentStart: number, end: number): Closing | undefined {
   const s = src.s
@@ -392,7 +466,16 @@ export function closeDouble(src: Source, cc: number, contentStart: number, end: 
   return undefined
 }
 
-/** `~~strikethrough~~`: any content, closed by the first `~~` not followed by `_`. */
+/**
+ * `~~strikethrough~~`: any content, closed by the first `~~` not followed by `_`.
+ *
+ * @example
+ * ```ts
+ * closeStrike(unprocessed('~~a~~ b'), 2, 7) // { contentEnd: 3, end: 5 }
+ * closeStrike(unprocessed('~~a~~_b~~'), 2, 9) // { contentEnd: 7, end: 9 }
+ * closeStrike(unprocessed('~~a'), 2, 3) // undefined
+ * ```
+ */
 export function closeStrike(src: Source, contentStart: number, end: number): Closing | undefined {
   const s = src.s
   if (direct(src)) {
@@ -410,7 +493,15 @@ export function closeStrike(src: Source, contentStart: number, end: number): Clo
   return undefined
 }
 
-/** `||spoiler||`: any content, closed by the next `||`. */
+/**
+ * `||spoiler||`: any content, closed by the next `||`.
+ *
+ * @example
+ * ```ts
+ * closeSpoiler(unprocessed('||a|| b'), 2, 7) // { contentEnd: 3, end: 5 }
+ * closeSpoiler(unprocessed('||a'), 2, 3) // undefined
+ * ```
+ */
 export function closeSpoiler(src: Source, contentStart: number, end: number): Closing | undefined {
   let q: number
   if (direct(src)) {
@@ -431,6 +522,13 @@ function firstToken(s: string, c: number, end: number, twin: number): number {
 
 /**
  * `*italic*` (and, when `loose`, `*italic *`) whose content starts at `c`.
+ *
+ * @example
+ * ```ts
+ * closeStarItalic(unprocessed('*a* b'), 1, 5, false) // { contentEnd: 2, end: 3 }
+ * closeStarItalic(unprocessed('*a *'), 1, 4, true) // { contentEnd: 2, end: 4 }
+ * closeStarItalic(unprocessed('*a *'), 1, 4, false) // undefined
+ * ```
  */
 export function closeStarItalic(src: Source, c: number, end: number, loose: boolean): Closing | undefined {
   const s = src.s
@@ -492,7 +590,15 @@ function walkStar(src: Source, b: number, end: number): number {
   }
 }
 
-/** `_italic_` whose content starts at `c`. */
+/**
+ * `_italic_` whose content starts at `c`.
+ *
+ * @example
+ * ```ts
+ * closeUnderscoreItalic(unprocessed('_a_ b'), 1, 5) // { contentEnd: 2, end: 3 }
+ * closeUnderscoreItalic(unprocessed('_a_b'), 1, 4) // undefined
+ * ```
+ */
 export function closeUnderscoreItalic(src: Source, c: number, end: number): Closing | undefined {
   const s = src.s
   const from = firstToken(s, c, end, C_UNDERSCORE)
@@ -534,7 +640,14 @@ function walkUnderscore(src: Source, b: number, end: number): number {
   }
 }
 
-/** An inline code span: where its content starts and ends, and where the match ends. */
+/**
+ * An inline code span: where its content starts and ends, and where the match ends.
+ *
+ * @example
+ * ```ts
+ * closeCode(unprocessed('`a` b'), 0, 5) // { contentStart: 1, contentEnd: 2, end: 3 }
+ * ```
+ */
 export interface CodeSpan {
   contentStart: number
   contentEnd: number
@@ -545,6 +658,13 @@ export interface CodeSpan {
  * `` `code` ``: the longest usable opening run (extra backticks go to the
  * content), closed by the first run of exactly as many backticks.
  * `runEnd` is where the opening run ends within the region.
+ *
+ * @example
+ * ```ts
+ * closeCode(unprocessed('``a`b`` c'), 0, 9) // { contentStart: 2, contentEnd: 5, end: 7 }
+ * closeCode(unprocessed('``a`'), 0, 4) // { contentStart: 1, contentEnd: 3, end: 4 }
+ * closeCode(unprocessed('`a'), 0, 2) // undefined
+ * ```
  */
 export function closeCode(src: Source, start: number, end: number): CodeSpan | undefined {
   const runEnd = Math.min(runEndAt(src, start), end)

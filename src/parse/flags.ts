@@ -8,15 +8,54 @@
  * would then load at every test of a flag.
  */
 
-/** No block quotes (in a quote's content). */
+/**
+ * No block quotes (in a quote's content).
+ *
+ * @example
+ * ```ts
+ * ((NO_QUOTE | NO_HEADING) & NO_QUOTE) !== 0 // true: a list item's content in a quote starts no quote
+ * parseText('> > a').children[0] // { type: 'blockQuote', children: [{ type: 'text', value: '> a', … }], … }
+ * ```
+ */
 export const NO_QUOTE = 1
-/** No headings (in a list item's content). */
+/**
+ * No headings (in a list item's content).
+ *
+ * @example
+ * ```ts
+ * ((NO_QUOTE | NO_HEADING) & NO_HEADING) !== 0 // true: a list item's content in a quote starts no heading
+ * (NO_QUOTE & NO_HEADING) !== 0 // false: a quote's content may start with one
+ * ```
+ */
 export const NO_HEADING = 2
-/** No subtext (in subtext). */
+/**
+ * No subtext (in subtext).
+ *
+ * @example
+ * ```ts
+ * ((NO_QUOTE | NO_SUBTEXT) & NO_SUBTEXT) !== 0 // true: subtext in a quote holds no subtext
+ * ```
+ */
 export const NO_SUBTEXT = 4
-/** Masked-link text: only formatting, inline code, line breaks and timestamps; no escapes, no loose italics. */
+/**
+ * Masked-link text: only formatting, inline code, line breaks and timestamps; no escapes, no loose italics.
+ *
+ * @example
+ * ```ts
+ * LINK_TEXT | NO_BLOCKS // 24: the flags of a masked link's text
+ * (NO_BLOCKS & LINK_TEXT) !== 0 // false: the check of masked-link text reads it with every inline rule
+ * ```
+ */
 export const LINK_TEXT = 8
-/** No headings, subtext, quotes or lists (the check of masked-link text). */
+/**
+ * No headings, subtext, quotes or lists (the check of masked-link text).
+ *
+ * @example
+ * ```ts
+ * (NO_BLOCKS & (NO_BLOCKS | LINK_TEXT)) === 0 // false: no block rule is tried
+ * (NO_QUOTE & (NO_BLOCKS | LINK_TEXT)) === 0 // true: in a quote, the block rules are tried
+ * ```
+ */
 export const NO_BLOCKS = 16
 /** Lists are recognised inside at most this many enclosing lists, minus one. */
 export const MAX_LISTS = 10

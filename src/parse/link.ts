@@ -22,7 +22,14 @@ import {
 import { nextOf, nextWhere, wsEndAt } from './delimiters.js'
 import type { Source } from './source.js'
 
-/** A masked link as matched, before the safety checks. */
+/**
+ * A masked link as matched, before the safety checks.
+ *
+ * @example
+ * ```ts
+ * matchLink(unprocessed('[a](<https://x.co>)'), 0, 19, {}) // { textStart: 1, textEnd: 2, url: 'https://x.co', suppressEmbed: true, title: undefined, end: 19 }
+ * ```
+ */
 export interface LinkShape {
   textStart: number
   textEnd: number
@@ -33,7 +40,16 @@ export interface LinkShape {
   end: number
 }
 
-/** Memo of one region's link scans, so that no position is scanned twice. */
+/**
+ * Memo of one region's link scans, so that no position is scanned twice.
+ *
+ * @example
+ * ```ts
+ * const memo: LinkMemo = {} // one per region, shared by all its `[`
+ * matchLink(unprocessed('[[a]](b)'), 0, 8, memo)?.url // 'b'
+ * memo.bestAfterPair // Map(1) { 4 => 4 }: after the pair `[a]`, the `](` at 4 wins
+ * ```
+ */
 export interface LinkMemo {
   /**
    * What target scans found, by position: where a scan from there finishes, or -1 when it fails
@@ -46,7 +62,15 @@ export interface LinkMemo {
 
 const isQuote = (c: number) => c === C_DQUOTE || c === C_SQUOTE
 
-/** The masked link starting with the `[` at `p`, if the rule's shape matches. */
+/**
+ * The masked link starting with the `[` at `p`, if the rule's shape matches.
+ *
+ * @example
+ * ```ts
+ * matchLink(unprocessed('[a](https://x.co "t") b'), 0, 23, {}) // { textStart: 1, textEnd: 2, url: 'https://x.co', suppressEmbed: false, title: 't', end: 21 }
+ * matchLink(unprocessed('[a] b'), 0, 5, {}) // undefined
+ * ```
+ */
 export function matchLink(src: Source, p: number, end: number, memo: LinkMemo): LinkShape | undefined {
   const s = src.s
   // Walk the text's tokens, remembering every `]` where the text could stop.

@@ -161,6 +161,12 @@ const SHRUG = '¯\\_(ツ)_/¯'
 /**
  * The nodes masked-link text may hold: the client refuses a link whose text parses to anything else
  * (a mention, an emoji, a link, a code block…).
+ *
+ * @example
+ * ```ts
+ * LINK_CONTENT.has('bold') // true
+ * LINK_CONTENT.has('userMention') // false
+ * ```
  */
 export const LINK_CONTENT = new Set(['text', 'bold', 'italic', 'underline', 'strikethrough', 'spoiler', 'inlineCode', 'timestamp'])
 
@@ -199,6 +205,12 @@ function frame(src: Source, from: number, to: number, flags: number, lists: numb
  * the blocks, whose markers and indentation are cut out unread) check the
  * whole text first, once; the other rules take only characters of their own
  * (digits, names, delimiters), never these.
+ *
+ * @example
+ * ```ts
+ * parseText('**hi**').children // [{ type: 'bold', children: [{ type: 'text', value: 'hi', … }], … }]
+ * parseText('a\tb').children // [{ type: 'text', value: 'a    b', position: { start: { offset: 0, … }, end: { offset: 3, … } } }]
+ * ```
  */
 export function parseText(text: string): Root {
   try {

@@ -14,6 +14,12 @@ import { C_CR, C_FF, C_LF, C_TAB } from './chars.js'
 /**
  * Characters to parse, with their original offsets. (The original input and its line starts are
  * fields of every source, not an object the sources share: one object less per message.)
+ *
+ * @example
+ * ```ts
+ * unprocessed('a\nb') // { s: 'a\nb', map: null, text: 'a\nb', lineStarts: [0, 2], … }
+ * preprocess('a\r\nb') // { s: 'a\nb', map: [0, 0, 1, 2, 3, 1, 3, 4, 0], text: 'a\r\nb', lineStarts: [0, 3], … }
+ * ```
  */
 export interface Source {
   /** The characters the rules read. */
@@ -41,6 +47,12 @@ export interface Source {
  *
  * A quote or list item is a few pieces of its parent, so a few segments, not
  * a table per character: building one costs as little as the pieces.
+ *
+ * @example
+ * ```ts
+ * preprocess('a\tb').map // [0, 0, 1, 1, 1, 0, 5, 2, 1, 6, 3, 0]
+ * // `a` at 0 from 0; the tab's four spaces at 1, all from 1; `b` at 5 from 2; the end, 6, at 3
+ * ```
  */
 export type SegmentMap = number[]
 
@@ -51,7 +63,15 @@ function segment(map: SegmentMap, at: number, offset: number, step: number): voi
   map.push(at, offset, step)
 }
 
-/** Whether preprocessing changes `text`: whether it holds a CR, a tab or a form feed. */
+/**
+ * Whether preprocessing changes `text`: whether it holds a CR, a tab or a form feed.
+ *
+ * @example
+ * ```ts
+ * needsPreprocessing('a\tb') // true
+ * needsPreprocessing('a\nb') // false
+ * ```
+ */
 export function needsPreprocessing(text: string): boolean {
   return (
     String.prototype.indexOf.call(text, '\r') >= 0 ||
@@ -64,12 +84,26 @@ export function needsPreprocessing(text: string): boolean {
  * The identity source of `text`, taken as holding no CR, tab or form feed:
  * the parser checks that as it goes (see `parseText`), which saves three scans
  * of every message that has none.
+ *
+ * @example
+ * ```ts
+ * unprocessed('a\nb') // { s: 'a\nb', map: null, text: 'a\nb', lineStarts: [0, 2], line: 0, … }
+ * ```
  */
 export function unprocessed(text: string): Source {
   return { s: text, map: null, text, lineStarts: lineStartsOf(text, false), line: 0, tables: undefined, budget: undefined }
 }
 
-/** Applies the client's preprocessing; returns the identity source when nothing changes. */
+/**
+ * Applies the client's preprocessing; returns the identity source when nothing changes.
+ *
+ * @example
+ * ```ts
+ * preprocess('a\tb').s // 'a    b'
+ * preprocess('a\r\nb').s // 'a\nb'
+ * preprocess('ab').map // null
+ * ```
+ */
 export function preprocess(text: string): Source {
   if (!needsPreprocessing(text)) return unprocessed(text)
   const lineStarts = lineStartsOf(text, String.prototype.indexOf.call(text, '\r') >= 0)
@@ -105,6 +139,12 @@ export function preprocess(text: string): Source {
  * Original offset of position `i` of a source: the offset of the character at
  * `i`, so a boundary maps to the character after it (a removed form feed
  * belongs to the node before it; the four spaces of a tab all map to the tab).
+ *
+ * @example
+ * ```ts
+ * offsetOf(preprocess('a\tb'), 5) // 2 (the `b`)
+ * offsetOf(preprocess('a\tb'), 3) // 1 (a space of the tab)
+ * ```
  */
 export function offsetOf(src: Source, i: number): number {
   const map = src.map
@@ -134,6 +174,13 @@ function lastAtMost(a: readonly number[], stride: number, x: number): number {
  * markers): `ranges` holds start, end, start, end…, in order. Like every boundary, the
  * end maps to the character after it, so a marker cut from the middle belongs to the node
  * before it.
+ *
+ * @example
+ * ```ts
+ * const quote = derive(unprocessed('> a\n> b'), [2, 4, 6, 7]) // a quote's content
+ * quote.s // 'a\nb'
+ * offsetOf(quote, 2) // 6 (the `b`)
+ * ```
  */
 export function derive(parent: Source, ranges: number[]): Source {
   let s = ''
@@ -187,7 +234,14 @@ function lineStartsOf(t: string, cr: boolean): readonly number[] {
   return starts
 }
 
-/** A unist point for an original offset. */
+/**
+ * A unist point for an original offset.
+ *
+ * @example
+ * ```ts
+ * pointAt(unprocessed('a\nbc'), 3) // { line: 2, column: 2, offset: 3 }
+ * ```
+ */
 export function pointAt(src: Source, offset: number): Point {
   const starts = src.lineStarts
   if (starts.length === 1) return { line: 1, column: offset + 1, offset }
@@ -206,7 +260,14 @@ export function pointAt(src: Source, offset: number): Point {
   return { line: lo + 1, column: offset - starts[lo]! + 1, offset }
 }
 
-/** The unist position of `[a, b)` of a source, in the original input. */
+/**
+ * The unist position of `[a, b)` of a source, in the original input.
+ *
+ * @example
+ * ```ts
+ * span(preprocess('\tx'), 4, 5) // { start: { line: 1, column: 2, offset: 1 }, end: { line: 1, column: 3, offset: 2 } }
+ * ```
+ */
 export function span(src: Source, a: number, b: number): Position {
   // Most messages are one line, read as typed: positions are the offsets themselves.
   if (src.lineStarts === ONE_LINE && src.map === null) return { start: { line: 1, column: a + 1, offset: a }, end: { line: 1, column: b + 1, offset: b } }

@@ -22,6 +22,12 @@ export const SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'discord
  * What no clickable URL may hold: control and format characters, default-ignorable code points
  * (zero-width, fillers, variation selectors) and whitespace, all of which can hide what a link
  * really points to.
+ *
+ * @example
+ * ```ts
+ * INVISIBLE.test('https://a.co/\u200b') // true (a zero-width space)
+ * INVISIBLE.test('https://a.co/x') // false
+ * ```
  */
 export const INVISIBLE = /[\p{Cc}\p{Cf}\p{DI}\s]/u
 
@@ -29,6 +35,13 @@ export const INVISIBLE = /[\p{Cc}\p{Cf}\p{DI}\s]/u
  * Whether the client would make `url` clickable: an absolute URL with an
  * allowed scheme, unchanged by whitespace clean-up, with `//` after `http(s):`
  * and a host that is not percent-encoded.
+ *
+ * @example
+ * ```ts
+ * isSafeUrl('https://example.com/a') // true
+ * isSafeUrl('javascript:alert(1)') // false
+ * isSafeUrl('https://%61.co') // false
+ * ```
  */
 export function isSafeUrl(url: string): boolean {
   // Most links are plain http(s) with a DNS name: settled without the (costly) URL parser.
@@ -79,6 +92,12 @@ export function spacedToLetter(c: string): string {
  * which {@link isSafeUrl} settles first). Given the URL and the parser's answer, it gives the one to
  * use; `null` (the default) keeps the parser's. The printer sets one to read a text as an engine that
  * judges some hosts differently would (see `needless-escapes.ts`).
+ *
+ * @example
+ * ```ts
+ * const flip: UrlJudge = (url, parses) => !parses
+ * flip('https://١.co', true) // false: what parsesAsSafeUrl('https://١.co') gives after judgeUrls(flip)
+ * ```
  */
 export type UrlJudge = ((url: string, parses: boolean) => boolean) | null
 let judge: UrlJudge = null
@@ -105,6 +124,13 @@ export function judgeUrls(next: UrlJudge): UrlJudge {
 /**
  * The checks of {@link isSafeUrl}: those the client makes itself, then whether the platform's (WHATWG)
  * URL parser takes the URL (or what the {@link UrlJudge} says of that).
+ *
+ * @example
+ * ```ts
+ * parsesAsSafeUrl('https://[::1]/') // true
+ * parsesAsSafeUrl('https://exa mple.com') // false
+ * parsesAsSafeUrl('ftp://example.com') // false
+ * ```
  */
 export function parsesAsSafeUrl(url: string): boolean {
   if (url === '' || INVISIBLE.test(url)) return false
@@ -161,14 +187,31 @@ const cutToForbidden = (host: string): boolean =>
   // (By code point: the second UTF-16 unit of a character is not looked at.)
   Array.from(host).some((c) => c > '\x7f' && FORBIDDEN_IN_HOST.includes(String.fromCharCode(String.prototype.charCodeAt.call(c, 0) & 0xff)))
 
-/** Whether `text` holds something shaped like a URL (the client rejects masked links whose text or title does). */
+/**
+ * Whether `text` holds something shaped like a URL (the client rejects masked links whose text or title does).
+ *
+ * @example
+ * ```ts
+ * containsUrl('see https://a.co') // true
+ * containsUrl('see a.co') // false
+ * ```
+ */
 export function containsUrl(text: string): boolean {
   // (The search for `://` settles most texts: the expression alone tries every word of the text
   // as a scheme, character by character.)
   return String.prototype.includes.call(text, '://') && /[a-z][a-z\d+.-]*:\/\/\S/i.test(text)
 }
 
-/** Length of the scheme and `://` of a bare URL at `p` (`http`, `https`, `steam`; lowercase only), or 0. */
+/**
+ * Length of the scheme and `://` of a bare URL at `p` (`http`, `https`, `steam`; lowercase only), or 0.
+ *
+ * @example
+ * ```ts
+ * bareUrlScheme('https://a.co', 0) // 8
+ * bareUrlScheme('steam://run/1', 0) // 8
+ * bareUrlScheme('HTTPS://a.co', 0) // 0
+ * ```
+ */
 export function bareUrlScheme(s: string, p: number): number {
   // Called at every step that starts on an ordinary character: reject on the second one.
   if (String.prototype.charCodeAt.call(s, p + 1) !== 0x74 /* t */) return 0
@@ -190,6 +233,13 @@ const badLast = (c: number): boolean =>
  * closing parenthesis at the end goes back to the text.
  * Returns the match (which becomes text when the URL is unsafe). `scheme`:
  * {@link bareUrlScheme} at `p`, when the caller has it already.
+ *
+ * @example
+ * ```ts
+ * bareUrl('https://a.co/x. ok', 0, 18) // { end: 14, url: 'https://a.co/x', safe: true }
+ * bareUrl('(see https://a.co/x)', 5, 20)?.url // 'https://a.co/x'
+ * bareUrl('https://%61.co', 0, 14)?.safe // false
+ * ```
  */
 export function bareUrl(
   s: string,
@@ -226,6 +276,14 @@ export function bareUrl(
  * URL: when it fails, the client shows it as text without brackets. (The
  * printer asks only whether one starts at each `<`, and may ask at every `<`
  * of a run that one URL ends: the check would cost the run's length each time.)
+ *
+ * @example
+ * ```ts
+ * const src = unprocessed('<https://a.co>') // the source to read
+ * angleUrl(src, 0, 14)?.node.url // 'https://a.co'
+ * angleUrl(unprocessed('<javascript:/x>'), 0, 15)?.node.url // 'javascript:/x' (which isSafeUrl refuses)
+ * angleUrl(unprocessed('<a b>'), 0, 5) // undefined
+ * ```
  */
 export function angleUrl(src: Source, p: number, end: number): Token<Autolink> | undefined {
   const s = src.s
@@ -247,6 +305,13 @@ const CONTACT = /<(?:(?:mailto:)?([^\s@<>:]+@[^\s@<>]+\.[^\s@<>]+)|((?:tel:|sms:
  * The client's contact links at `p`: `<local@host.tld>` or `<mailto:local@host.tld>` (a `mailto:`
  * link) and phone numbers, `<+1 555 0100>`, `<tel:…>` or `<sms:…>` (a `tel:` link
  * unless written with its scheme). They skip the safety check.
+ *
+ * @example
+ * ```ts
+ * contactUrl('<me@a.co>', 0, 9)?.node.url // 'mailto:me@a.co'
+ * contactUrl('<+1 555 0100>', 0, 13)?.node.url // 'tel:+1 555 0100'
+ * contactUrl('<me@a>', 0, 6) // undefined
+ * ```
  */
 export function contactUrl(s: string, p: number, end: number, at?: Source): Token<Autolink> | undefined {
   CONTACT.lastIndex = p

@@ -14,6 +14,12 @@
  * the balance it started with (the root's, the last, all of it). Each failing span searches its whole
  * subtree, so without it a tree whose spans fail at every level (which no text expresses) takes
  * hours to reject at a few hundred levels.
+ *
+ * @example
+ * ```ts
+ * refill(false) // credit === 2_097_152 (FLOOR)
+ * spend(1_000) // credit === 2_096_152
+ * ```
  */
 export let credit = 0
 /**
@@ -22,9 +28,25 @@ export let credit = 0
  * searches.)
  */
 const EARN = 64
-/** Units every tree may spend (some tens of milliseconds): the short messages that search have needed up to 50,000. */
+/**
+ * Units every tree may spend (some tens of milliseconds): the short messages that search have needed up to 50,000.
+ *
+ * @example
+ * ```ts
+ * allowance(0) // 4_194_304: twice FLOOR
+ * ```
+ */
 export const FLOOR = 2_097_152
-/** Units of work done so far, searches included; it only grows (tests bound how much it grows). */
+/**
+ * Units of work done so far, searches included; it only grows (tests bound how much it grows).
+ *
+ * @example
+ * ```ts
+ * const start = work
+ * print({ type: 'bold', children: [{ type: 'text', value: 'hi' }] }) // '**hi**'
+ * work - start // 40
+ * ```
+ */
 export let work = 0
 /**
  * Work past which every search gives up at once, whatever its credit (see {@link capped}).
@@ -46,6 +68,12 @@ let limit = Infinity
  * What the printer throws once the work it wasted passes the limit {@link bounded} set: not a
  * `StringifyError`, so that no handler catches it to try another form (each would stop at once, but
  * they number thousands); `stringify` catches it and rejects the tree.
+ *
+ * @example
+ * ```ts
+ * bounded(0, () => waste(1)) // throws Exhausted
+ * if (error instanceof Exhausted) throw new StringifyError(tree, 'too-complex', []) // in `stringify`
+ * ```
  */
 export class Exhausted {}
 
@@ -113,7 +141,14 @@ export function capped<T>(limit: number, run: () => T): T {
   }
 }
 
-/** Charges `units` of work done in a search's way (see {@link credit}). */
+/**
+ * Charges `units` of work done in a search's way (see {@link credit}).
+ *
+ * @example
+ * ```ts
+ * spend(100) // work grows by 100, credit falls by 100
+ * ```
+ */
 export function spend(units: number): void {
   work += units
   credit -= units
@@ -123,6 +158,13 @@ export function spend(units: number): void {
 /**
  * Counts the work of printing one node (`units`): a search, or a print that holds searches, spends it;
  * any other print that succeeded earns {@link EARN} times as much.
+ *
+ * @example
+ * ```ts
+ * charge(10, false, true) // work + 10, credit + 640 (EARN × 10)
+ * charge(10, true, true) // work + 10, credit − 10: a search spends
+ * charge(10, false, false) // work + 10, credit the same: a failure earns nothing
+ * ```
  */
 export function charge(units: number, searching: boolean, succeeded: boolean): void {
   work += units
@@ -133,12 +175,26 @@ export function charge(units: number, searching: boolean, succeeded: boolean): v
 /**
  * Counts `units` of work of a span's print that failed outside a search (see {@link wasted}), and
  * throws {@link Exhausted} past the limit.
+ *
+ * @example
+ * ```ts
+ * bounded(100, () => waste(60)) // within the limit
+ * bounded(100, () => (waste(60), waste(60))) // throws Exhausted
+ * ```
  */
 export function waste(units: number): void {
   if ((wasted += units) > limit) throw new Exhausted()
 }
 
-/** Refills the budget at the start of a print: nothing beyond what printing earns for a `frugal` one. */
+/**
+ * Refills the budget at the start of a print: nothing beyond what printing earns for a `frugal` one.
+ *
+ * @example
+ * ```ts
+ * refill(false) // credit === FLOOR (2_097_152)
+ * refill(true) // credit === 0
+ * ```
+ */
 export function refill(frugal: boolean): void {
   credit = work > cap ? SPENT : frugal ? 0 : FLOOR
 }

@@ -36,6 +36,12 @@ function lastChar(node: Node): string {
  * @param raw For delimited content: whether the last child looks ahead at the closing delimiter
  *   (as the span's own rule does) rather than at the end of its content (as the content's parse
  *   does). Spans try the second first and fall back to the first.
+ *
+ * @example
+ * ```ts
+ * content(parse('**a** b'), st, 0, '', '', true) // '**a** b': the root handler's call, `st` the state `print` starts with
+ * content(node, st, st.f | F_QUOTE, ' ', '', true) // in `blockQuote`: its content, after `> `
+ * ```
  */
 export function content(
   parent: Parent,
@@ -101,6 +107,12 @@ export function content(
  * The content of a span (see {@link content}: not a block's, which searches), returning the
  * `StringifyError` rather than throwing it: a span tries its forms in turn, and most fail (see
  * `printOrError` in `dispatch.ts`).
+ *
+ * @example
+ * ```ts
+ * spanContent({ type: 'bold', children: [{ type: 'text', value: 'a*' }] }, st, 0, '**', false, '', 0) // 'a\\*'
+ * spanContent({ type: 'bold', children: [] }, st, 0, '**', false, '', 0) // StringifyError { reason: 'empty-content', … }
+ * ```
  */
 export function spanContent(parent: Parent, st: State, f: number, open: string, raw: boolean, italic: string, flips: number): string | StringifyError {
   if (parent.children.length === 0) return new StringifyError(parent, 'empty-content', st.path)
@@ -177,6 +189,12 @@ const captureEnd = (node: Node): string => (node.type === 'text' ? (node as Text
 /**
  * Whether `c` parses to the children of `node`: parsed on its own, after a mention when the span does
  * not stand at a line start, so that the content does not start one either.
+ *
+ * @example
+ * ```ts
+ * reads({ type: 'bold', children: [{ type: 'text', value: 'a' }] }, 'a', st) // true
+ * reads({ type: 'bold', children: [{ type: 'text', value: 'a' }] }, '*a*', st) // false: an italic
+ * ```
  */
 export function reads(node: Parent, c: string, st: State, block = false): boolean {
   return misread(node, c, st, block) < 0
@@ -188,7 +206,15 @@ function misread(node: Parent, c: string, st: State, block = false): number {
   return diff === undefined ? -1 : (diff[1][0] ?? node.children.length - 1)
 }
 
-/** The nodes `c` parses to where `st` says it stands (see {@link reads}). */
+/**
+ * The nodes `c` parses to where `st` says it stands (see {@link reads}).
+ *
+ * @example
+ * ```ts
+ * readAt('# a', st) // [{ type: 'heading', … }]: at a line start
+ * readAt('# a', { ...st, before: 'x' }) // [{ type: 'text', value: '# a', … }]
+ * ```
+ */
 export function readAt(c: string, st: State, block = false): Node[] {
   const fresh = block || /\n *$/.test(st.before)
   // In a quote, as the content of one (which has quotes off).
@@ -204,12 +230,25 @@ export function readAt(c: string, st: State, block = false): Node[] {
  * its last character off the closing delimiter (`~~- a~\n~~`) but ends a star italic's content badly.
  * Where no newline may stand (a span in a heading or subtext: `# ~~# a ~~`), a space does that, and
  * the block trims it.
+ *
+ * @example
+ * ```ts
+ * lineEnd({ ...st, last: false }) // '\n'
+ * lineEnd(st) // '': the end of its scope
+ * lineEnd({ ...st, inSpan: true, next: '~', f: F_HEADING }) // ' '
+ * ```
  */
 export const lineEnd = (st: State): string => (!st.last ? '\n' : !(st.inSpan && st.next) ? '' : st.f & (F_HEADING | F_SUB) ? ' ' : '\n')
 
 /**
  * Whether a node of type `type` takes the line break after its last line (a heading, subtext or list):
  * its print leaves that break out where nothing follows it in its scope (see {@link lineEnd}).
+ *
+ * @example
+ * ```ts
+ * takesLineEnd('heading') // true
+ * takesLineEnd('blockQuote') // false
+ * ```
  */
 export const takesLineEnd = (type: string): boolean => /^(?:heading|subtext|list)$/.test(type)
 
@@ -217,6 +256,13 @@ export const takesLineEnd = (type: string): boolean => /^(?:heading|subtext|list
  * The whitespace the client trims from the ends of the content of a node of type `type`: any, for a
  * heading or subtext; for a list item, spaces and newlines (tabs, CRs and form feeds become spaces
  * first), which its bullet and its end take, not a no-break or em space (`- \u2003:/` keeps it).
+ *
+ * @example
+ * ```ts
+ * trimmedBy('listItem') // /[\t\n\f\r ]/
+ * trimmedBy('heading') // /\s/
+ * trimmedBy('bold') // undefined
+ * ```
  */
 export const trimmedBy = (type: string): RegExp | undefined => (type === 'listItem' ? ITEM_TRIMS : type === 'heading' || type === 'subtext' ? LINE_TRIMS : undefined)
 const ITEM_TRIMS = /[\t\n\f\r ]/

@@ -31,6 +31,13 @@ interface Entry {
 /**
  * The first node of `want` (in document order) that `got` does not match, with its path: the
  * deepest one whose own fields or type differ, or the parent whose children do not line up.
+ *
+ * @example
+ * ```ts
+ * differ(parse('**a**'), parse('*a*')) // [{ type: 'bold', … }, [0]]
+ * differ(parse('a *b*'), parse('a *c*')) // [{ type: 'text', value: 'b', … }, [1, 0]]
+ * differ(parse('**a**'), parse('**a**')) // undefined
+ * ```
  */
 export function differ(want: Node, got: Node | undefined): [Node, number[]] | undefined {
   const stack: Entry[] = [{ want, got, up: undefined, i: -1 }]

@@ -25,11 +25,34 @@ interface Memo {
 }
 /** The memo of the current print (a plain map, not a weak one, which costs more: it lives one call). */
 let memo = new Map<object, Memo>()
-/** Whether the root's content searches when its output reads back differently (a second attempt). */
+/**
+ * Whether the root's content searches when its output reads back differently (a second attempt).
+ *
+ * @example
+ * ```ts
+ * resetMemo({ thorough: true }) // thorough === true
+ * if (!thorough || parent.type !== 'root' || reads(parent, c, st, true)) return c // in `content`
+ * ```
+ */
 export let thorough = false
-/** Whether every italic tries its delimiters in the other order (a print `stringify` tries when the first fails, or for fewer escapes). */
+/**
+ * Whether every italic tries its delimiters in the other order (a print `stringify` tries when the first fails, or for fewer escapes).
+ *
+ * @example
+ * ```ts
+ * print({ type: 'italic', children: [{ type: 'text', value: 'a' }] }) // '*a*'
+ * print({ type: 'italic', children: [{ type: 'text', value: 'a' }] }, { swap: true }) // '_a_'
+ * ```
+ */
 export let swapped = false
-/** Whether searches have only what printing earns (a print that only looks for fewer escapes, which a failure ends). */
+/**
+ * Whether searches have only what printing earns (a print that only looks for fewer escapes, which a failure ends).
+ *
+ * @example
+ * ```ts
+ * resetMemo({ frugal: true }) // frugal === true, credit === 0
+ * ```
+ */
 export let frugal = false
 /**
  * Whether spans and blocks hold their searches: while an enclosing span tries its forms a first time
@@ -38,12 +61,34 @@ export let frugal = false
  * reject (italics 400 deep: 3.3 s; 1.2 s before spans held searches, 2.2 s now). (Letting what
  * prints earn, as outside a search, printed one more of 200 star-dense messages of 4,000
  * characters, but spent more than the tests allow on such trees.)
+ *
+ * @example
+ * ```ts
+ * hold(() => holding) // true
+ * holding // false again
+ * ```
  */
 export let holding = false
-/** Spans of chains that did not print in one loop. */
+/**
+ * Spans of chains that did not print in one loop.
+ *
+ * @example
+ * ```ts
+ * for (const span of spans) unchained.add(span) // in `chain`, when no form of the chain reads back
+ * chain(span, st) // then undefined: its handler prints it
+ * ```
+ */
 export let unchained = new WeakSet<Node>()
 
-/** How a print goes about a tree (see `print.ts`). */
+/**
+ * How a print goes about a tree (see `print.ts`).
+ *
+ * @example
+ * ```ts
+ * print(tree, { thorough: true }) // the root's content searches when it reads back differently
+ * print(tree, { swap: !swapped, frugal: true }) // the other delimiters, for fewer escapes
+ * ```
+ */
 export interface PrintMode {
   /** The root's content also searches its choices when its output reads back differently. */
   thorough?: boolean
@@ -53,7 +98,15 @@ export interface PrintMode {
   frugal?: boolean
 }
 
-/** Forgets the printed subtrees and refills the budget (at the start of every print), for a print in `mode`. */
+/**
+ * Forgets the printed subtrees and refills the budget (at the start of every print), for a print in `mode`.
+ *
+ * @example
+ * ```ts
+ * resetMemo({ thorough: true, swap: true, frugal: true }) // thorough, swapped and frugal true; credit === 0
+ * resetMemo() // all three false; credit === FLOOR
+ * ```
+ */
 export function resetMemo(mode: PrintMode = {}): void {
   thorough = mode.thorough === true
   swapped = mode.swap === true
@@ -69,7 +122,15 @@ export function resetMemo(mode: PrintMode = {}): void {
 /** The memos a run of a search sets aside (see {@link freshMemo}). */
 type Memos = [Map<object, Memo>, WeakSet<Node>]
 
-/** Starts the memos afresh (for a run of a search: what failed in another run may print now), returning those it replaces. */
+/**
+ * Starts the memos afresh (for a run of a search: what failed in another run may print now), returning those it replaces.
+ *
+ * @example
+ * ```ts
+ * const saved = freshMemo() // in `search`, and before each of its runs
+ * restoreMemo(saved) // once the search is done
+ * ```
+ */
 export function freshMemo(): Memos {
   const was: Memos = [memo, unchained]
   memo = new Map()
@@ -77,13 +138,29 @@ export function freshMemo(): Memos {
   return was
 }
 
-/** Puts back the memos {@link freshMemo} set aside. */
+/**
+ * Puts back the memos {@link freshMemo} set aside.
+ *
+ * @example
+ * ```ts
+ * const saved = freshMemo() // in `search`
+ * restoreMemo(saved) // once the search is done
+ * ```
+ */
 export function restoreMemo([kept, chains]: Memos): void {
   memo = kept
   unchained = chains
 }
 
-/** Runs `run` with the spans and blocks it prints holding their searches (see {@link holding}). */
+/**
+ * Runs `run` with the spans and blocks it prints holding their searches (see {@link holding}).
+ *
+ * @example
+ * ```ts
+ * hold(() => holding) // true
+ * hold(loop) // in `delimit`: a span's first try of its forms
+ * ```
+ */
 export function hold<T>(run: () => T): T {
   holding = true
   try {
@@ -93,7 +170,15 @@ export function hold<T>(run: () => T): T {
   }
 }
 
-/** Prints any node. */
+/**
+ * Prints any node.
+ *
+ * @example
+ * ```ts
+ * print(parse('**a**').children[0], st) // '**a**'
+ * print({ type: 'userMention', id: 'x' }, st) // throws StringifyError { reason: 'invalid-id', … }
+ * ```
+ */
 export function print(node: Node, st: State): string {
   const out = printOrError(node, st)
   if (typeof out === 'string') return out
@@ -104,6 +189,12 @@ export function print(node: Node, st: State): string {
  * {@link print}, returning the `StringifyError` rather than throwing it: for a row of children, which
  * meets most of the failures a search makes, from the memo or replayed, and where throwing and
  * catching one took more than half of the time (of rejecting chains of italics side by side).
+ *
+ * @example
+ * ```ts
+ * printOrError({ type: 'userMention', id: 'x' }, st) // StringifyError { reason: 'invalid-id', path: [] }
+ * printOrError(parse('**a**').children[0], st) // '**a**'
+ * ```
  */
 export function printOrError(node: Node, st: State): string | StringifyError {
   const path = st.path.join()

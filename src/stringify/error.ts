@@ -96,6 +96,13 @@ export type StringifyErrorReason =
 /**
  * Reasons that a different choice elsewhere (a sibling's form, a span's delimiters) may remove: a
  * block's content searches its choices when one of them stops it.
+ *
+ * @example
+ * ```ts
+ * choiceMayFix('ambiguous-delimiters') // true
+ * choiceMayFix('unrepresentable-text') // true
+ * choiceMayFix('invalid-id') // false
+ * ```
  */
 export const choiceMayFix = (reason: StringifyErrorReason): boolean =>
   reason === 'ambiguous-delimiters' || reason.startsWith('unrepresentable')
@@ -103,6 +110,12 @@ export const choiceMayFix = (reason: StringifyErrorReason): boolean =>
 /**
  * Whether `reason` holds wherever the node stands (a span then stops trying its choices at once): an
  * unknown type, a nesting, an empty or adjacent node, a field (`invalid-*`), a fence in a code block.
+ *
+ * @example
+ * ```ts
+ * holdsAnywhere('invalid-id') // true
+ * holdsAnywhere('needs-line-start') // false
+ * ```
  */
 export const holdsAnywhere = (reason: StringifyErrorReason): boolean => /^(?:unknown-node|invalid-|empty-content|adjacent-text|contains-fence)/.test(reason)
 
@@ -172,12 +185,28 @@ function describe(value: unknown): string {
   return typeof type === 'string' ? type : Array.isArray(value) ? 'an array' : 'an object without a type'
 }
 
-/** Throws the error for `node`, at the path `st` gives (or `st` itself, a path). */
+/**
+ * Throws the error for `node`, at the path `st` gives (or `st` itself, a path).
+ *
+ * @example
+ * ```ts
+ * fail(node, 'invalid-id', [0, 2]) // throws StringifyError { reason: 'invalid-id', path: [0, 2] }
+ * if (!DIGITS.test(node.id)) fail(node, 'invalid-id', st) // in a handler: at `st.path`
+ * ```
+ */
 export function fail(node: Node, reason: StringifyErrorReason, st: State | number[]): never {
   throw new StringifyError(node, reason, Array.isArray(st) ? st : st.path)
 }
 
-/** What `run` returns, or `undefined` when it throws a `StringifyError`. */
+/**
+ * What `run` returns, or `undefined` when it throws a `StringifyError`.
+ *
+ * @example
+ * ```ts
+ * attempt(() => fail(node, 'invalid-id', [])) // undefined
+ * attempt(() => 'a') // 'a'
+ * ```
+ */
 export function attempt<T>(run: () => T): T | undefined {
   try {
     return run()

@@ -43,7 +43,14 @@ function line(node: Parent, st: State, f: number): string {
   return c
 }
 
-/** A list item after `bullet` (`-` or `1.`), continuation lines indented to the bullet's width plus `indent`. */
+/**
+ * A list item after `bullet` (`-` or `1.`), continuation lines indented to the bullet's width plus `indent`.
+ *
+ * @example
+ * ```ts
+ * item({ type: 'listItem', children: [{ type: 'text', value: 'a\nb' }] }, '1.', '', st) // '1. a\n   b'
+ * ```
+ */
 export function item(node: ListItem, bullet: string, indent: string, st: State): string {
   if (node.type !== 'listItem') fail(node, 'invalid-nesting', st)
   const c = content(node, st, st.f | F_ITEM, ' ', '', true)
@@ -54,7 +61,15 @@ export function item(node: ListItem, bullet: string, indent: string, st: State):
   return `${bullet} ${c.replaceAll('\n', `\n${pad}`)}`
 }
 
-/** The handler of each node type. */
+/**
+ * The handler of each node type.
+ *
+ * @example
+ * ```ts
+ * handlers.userMention({ type: 'userMention', id: '1' }, st) // '<@1>'
+ * handlers.timestamp({ type: 'timestamp', unix: 0, style: 'R' }, st) // '<t:0:R>'
+ * ```
+ */
 export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> } = {
   root(node, st) {
     if (st.path.length > 0) fail(node, 'invalid-nesting', st)

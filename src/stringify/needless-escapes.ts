@@ -174,6 +174,13 @@ const MAX_FOREIGN = 2
  * on each set of those URLs flipped (see `UrlJudge`). That is one parse more per way, so a text that
  * checks more than {@link MAX_FOREIGN} of them is refused, and `out` stays as it is when it checks
  * more itself. The parses beyond the first are charged to `budget`.
+ *
+ * @example
+ * ```ts
+ * const reads = (text: string) => differ(parse(out), parse(text)) === undefined // out: 'see https\\://١😀 \\*'
+ * reads('see https://١😀 *') // true: Node refuses that host
+ * inEveryEngine(out, reads, { left: 1e6 }, (alike) => String(alike('see https://١😀 *'))) // 'false': an engine that takes it reads a link
+ * ```
  */
 export function inEveryEngine(out: string, reads: (text: string) => boolean, budget: { left: number }, pass: (reads: (text: string) => boolean) => string): string {
   // The URLs engines may judge differently that the parses since the last reset checked, and those

@@ -20,6 +20,12 @@ import type { State } from './state.js'
  * that node took before it (so a neighbour that takes more or fewer does not rename it), and numbered
  * in the order the search first meets it: `flipped` holds the numbers of those where the current run
  * takes the second option (`undefined` outside a search), and `trail` the numbers the run has met.
+ *
+ * @example
+ * ```ts
+ * flipped // undefined: outside a search
+ * let skip = st.f & F_LINK && flipped ? (decide() ? 1 : 0) + (decide() ? 2 : 0) : 0 // in `inlineCode`: choices only a search makes
+ * ```
  */
 export let flipped: Set<number> | undefined
 /**
@@ -71,14 +77,36 @@ const below = (k: number, prefix: string): string => (prefix ? names[k]!.slice(p
  */
 const isHead = (k: number, prefix: string): boolean => /^\d+:0$/.test(below(k, prefix))
 
-/** The path of the node printing (joined). */
+/**
+ * The path of the node printing (joined).
+ *
+ * @example
+ * ```ts
+ * enter('0,2') // here === '0,2', local === 0
+ * decide() // in a search: decision '0,2:0', and local === 1
+ * ```
+ */
 export let here = ''
-/** How many decisions the node printing has taken. */
+/**
+ * How many decisions the node printing has taken.
+ *
+ * @example
+ * ```ts
+ * enter('0,2') // here === '0,2', local === 0
+ * decide() // in a search: decision '0,2:0', and local === 1
+ * ```
+ */
 export let local = 0
 
 /**
  * A decision point: whether to take the second option (only ever during a search): where an earlier
  * search found it or this run flips it, not both.
+ *
+ * @example
+ * ```ts
+ * decide() // false: outside a search
+ * const bullet = ordered || !decide() ? '-' : '*' // in `list`: `*` bullets where a search flips it
+ * ```
  */
 export function decide(): boolean {
   if (flipped === undefined) return false
@@ -92,13 +120,31 @@ export function decide(): boolean {
   return flipped.has(k) !== settled.has(name)
 }
 
-/** Starts printing the node at `path` (joined): the decisions it takes are named from there. */
+/**
+ * Starts printing the node at `path` (joined): the decisions it takes are named from there.
+ *
+ * @example
+ * ```ts
+ * const outer = here, taken = local // in `printOrError`
+ * enter(path) // before the handler: its decisions are named `${path}:0`, `${path}:1`…
+ * leave(outer, taken) // after it
+ * ```
+ */
 export function enter(path: string): void {
   here = path
   local = 0
 }
 
-/** Goes back to printing the node that was printing (`path`, having taken `taken` decisions). */
+/**
+ * Goes back to printing the node that was printing (`path`, having taken `taken` decisions).
+ *
+ * @example
+ * ```ts
+ * const outer = here, taken = local // in `printOrError`
+ * enter(path) // before the handler
+ * leave(outer, taken) // after it: the parent goes on naming its decisions
+ * ```
+ */
 export function leave(path: string, taken: number): void {
   here = path
   local = taken
@@ -107,6 +153,12 @@ export function leave(path: string, taken: number): void {
 /**
  * Names the next decisions of the node printing as from the `taken`-th on: each form a span tries
  * names its later decisions alike, so that a flip means the same in each (see `delimit`).
+ *
+ * @example
+ * ```ts
+ * const mark = local // in `delimit`
+ * rewind(mark) // before each form it tries: local === mark again
+ * ```
  */
 export function rewind(taken: number): void {
   local = taken
@@ -119,6 +171,12 @@ export function rewind(taken: number): void {
  * from the path. All of `rest`, not its start: a `<` whose token would end far on, at a `>` that a
  * flip there keeps out, was kept escaped where it could now be bare, and a search missed the form it
  * needed. `undefined` outside a search.
+ *
+ * @example
+ * ```ts
+ * contextOf('k', st, '') // undefined: outside a search
+ * contextOf('k', { ...st, italic: '*', rest: 'x' }, '') // 'k|*||x', in the first run of a search
+ * ```
  */
 export function contextOf(key: string, st: State, path: string): string | undefined {
   return kept !== undefined && flipped !== undefined ? `${key}|${st.italic}|${flipsIn(path)}|${st.rest}` : undefined
@@ -128,6 +186,13 @@ export function contextOf(key: string, st: State, path: string): string | undefi
  * What `node` printed as (or the error it threw) in an earlier run of this search, in the same
  * `context` ({@link contextOf}), with what it met then added to this run; `undefined` when it has
  * not printed there. `key`: its memo key.
+ *
+ * @example
+ * ```ts
+ * replay(node, undefined, key) // undefined: outside a search
+ * const earlier = replay(node, context, key) // in `printOrError`
+ * if (earlier !== undefined) return earlier // printed so in an earlier run: not again
+ * ```
  */
 export function replay(node: Node, context: string | undefined, key: string): string | StringifyError | undefined {
   const earlier = context === undefined ? undefined : kept!.get(node)?.get(context)
@@ -142,6 +207,12 @@ export function replay(node: Node, context: string | undefined, key: string): st
 /**
  * Starts recording what `node` meets as it prints in `context` ({@link contextOf}); the function it
  * returns keeps its result for later runs (outside a search, it does nothing).
+ *
+ * @example
+ * ```ts
+ * const keep = recorder(node, context) // in `printOrError`, before the handler
+ * keep(out) // after it: later runs of the search replay `out`
+ * ```
  */
 export function recorder(node: Node, context: string | undefined): (result: string | StringifyError) => void {
   if (context === undefined) return ignore
@@ -157,12 +228,26 @@ export function recorder(node: Node, context: string | undefined): (result: stri
 /** What {@link recorder} returns outside a search (most prints): nothing to keep. */
 const ignore = (): void => {}
 
-/** Notes that the node at `path` (joined) printed in this run of a search. */
+/**
+ * Notes that the node at `path` (joined) printed in this run of a search.
+ *
+ * @example
+ * ```ts
+ * visited(path) // in `printOrError`, once the node printed: in a search, the run notes `path`
+ * ```
+ */
 export function visited(path: string): void {
   if (flipped) printed.push(path)
 }
 
-/** Forgets what earlier searches found (at the start of every print). */
+/**
+ * Forgets what earlier searches found (at the start of every print).
+ *
+ * @example
+ * ```ts
+ * forgetSearches() // in `resetMemo`: a new print starts from no decisions found
+ * ```
+ */
 export function forgetSearches(): void {
   settled = new Set()
 }
@@ -174,6 +259,12 @@ export function forgetSearches(): void {
  * right neighbours, which in a long message lie past the first 24); of the sets of one, those that
  * flip a child's first decision go first. Where `stop` tells at which child a run failed,
  * {@link climb} comes between the sets of one and of two.
+ *
+ * @example
+ * ```ts
+ * search(st, () => (decide() ? 'flipped' : undefined)) // 'flipped': the run that flips decision 0
+ * search(st, () => undefined) // undefined: no set of flips prints
+ * ```
  */
 export function search(st: State, attempt: () => string | undefined, last = false, stop?: () => number, where = stop): string | undefined {
   const saved = freshMemo()

@@ -45,6 +45,13 @@ const FIELDS: { readonly [K in NodeType]: string } = {
  * absent; `undefined` for a type the printer does not know. (Read on first use, as a bundler keeps
  * whatever a module computes when it loads, and a program that only parses should not carry the
  * printer.)
+ *
+ * @example
+ * ```ts
+ * fieldsOf('list') // [{ name: 'ordered', kind: 'boolean', optional: false }, { name: 'start', kind: 'number', optional: true }, { name: 'children', … }]
+ * fieldsOf('hereMention') // []
+ * fieldsOf('nope') // undefined
+ * ```
  */
 export function fieldsOf(type: string): Array<{ name: string; kind: string; optional: boolean }> | undefined {
   shapes ??= new Map(

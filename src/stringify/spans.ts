@@ -46,7 +46,16 @@ function run(node: Node): RegExpExecArray | null {
   return node.type === 'text' ? /^(?:(\*+)|_+)$/.exec((node as Text).value) : null
 }
 
-/** The delimiters of the spans that nest (an italic's is chosen). */
+/**
+ * The delimiters of the spans that nest (an italic's is chosen).
+ *
+ * @example
+ * ```ts
+ * NESTS.strikethrough // '~~'
+ * NESTS.italic // '': an italic's delimiter is chosen
+ * 'text' in NESTS // false
+ * ```
+ */
 export const NESTS: Record<string, string> = { bold: '**', underline: '__', strikethrough: '~~', spoiler: '||', italic: '' }
 
 /**
@@ -67,6 +76,12 @@ const LONG_CHAIN = 2
  * stars that nested bolds split needs more search than the budget allows. `undefined` when the chain ends otherwise, or when no such
  * form reads back (the handlers then try, as deep as the stack allows). In a search, only a chain
  * of {@link LONG_CHAIN} spans or more prints here.
+ *
+ * @example
+ * ```ts
+ * chain(parse('******').children[0], st) // '******': two italics around '**'
+ * chain({ type: 'bold', children: [{ type: 'text', value: 'a' }] }, st) // undefined: no run of delimiters
+ * ```
  */
 export function chain(node: Node, st: State): string | undefined {
   const spans: Parent[] = []
@@ -238,13 +253,29 @@ function fits(out: string, f: number): boolean {
     ?.some((run) => run.length % 2 && f & (run[0] === '*' ? F_STAR : F_UNDER))
 }
 
-/** Bold, underline, strikethrough and spoiler: fixed delimiters. */
+/**
+ * Bold, underline, strikethrough and spoiler: fixed delimiters.
+ *
+ * @example
+ * ```ts
+ * span('*')({ type: 'bold', children: [{ type: 'text', value: 'a' }] }, st) // '**a**'
+ * span('|', F_SPOILER)({ type: 'spoiler', children: [{ type: 'text', value: 'a' }] }, st) // '||a||'
+ * ```
+ */
 export const span =
   (d: string, flag = 0): Handler<Parent> =>
   (node, st) =>
     delimit(node, st, d, 2, () => flag)
 
-/** Prints an italic, trying first the delimiter its neighbours suit best. */
+/**
+ * Prints an italic, trying first the delimiter its neighbours suit best.
+ *
+ * @example
+ * ```ts
+ * italic({ type: 'italic', children: [{ type: 'text', value: 'a' }] }, st) // '*a*'
+ * italic({ type: 'italic', children: [{ type: 'text', value: '2 * 3' }] }, st) // '_2 * 3_'
+ * ```
+ */
 export function italic(node: Italic, st: State): string {
   // `*` holds up next to words; `_` allows whitespace at the ends and can follow a `**`.
   // Elsewhere inside an italic, the other delimiter comes first: its scan reads the content raw.

@@ -7,27 +7,110 @@
  */
 import type { Node } from '../ast.js'
 
-/** Inside a block quote: no quotes. */
+/**
+ * Inside a block quote: no quotes.
+ *
+ * @example
+ * ```ts
+ * escapeText('> a', { ...st, f: F_QUOTE }) // '> a' (elsewhere '\\> a')
+ * handlers.blockQuote(node, { ...st, f: F_QUOTE }) // throws StringifyError { reason: 'invalid-nesting', … }
+ * ```
+ */
 export const F_QUOTE = 1
-/** Inside a list item: no headings. */
+/**
+ * Inside a list item: no headings.
+ *
+ * @example
+ * ```ts
+ * escapeText('# a', { ...st, f: F_ITEM }) // '# a' (elsewhere '\\# a')
+ * ```
+ */
 export const F_ITEM = 2
-/** Inside subtext: no subtext. */
+/**
+ * Inside subtext: no subtext.
+ *
+ * @example
+ * ```ts
+ * escapeText('-#a', { ...st, f: F_SUB }) // '\\-#a' (elsewhere '-#a')
+ * ```
+ */
 export const F_SUB = 4
-/** Inside masked-link text: no escapes, a reduced rule set. */
+/**
+ * Inside masked-link text: no escapes, a reduced rule set.
+ *
+ * @example
+ * ```ts
+ * text({ type: 'text', value: '*a*' }, { ...st, f: F_LINK }) // '*a*' (elsewhere '\\*a\\*')
+ * ```
+ */
 export const F_LINK = 8
-/** Inside a spoiler: spoilers never nest. */
+/**
+ * Inside a spoiler: spoilers never nest.
+ *
+ * @example
+ * ```ts
+ * handlers.spoiler(node, { ...st, f: F_SPOILER }) // throws StringifyError { reason: 'invalid-nesting', … }
+ * ```
+ */
 export const F_SPOILER = 16
-/** Inside `*italic*`: the italic's scan reads every `*` of its content. */
+/**
+ * Inside `*italic*`: the italic's scan reads every `*` of its content.
+ *
+ * @example
+ * ```ts
+ * escapeText('2 * 3', { ...st, f: F_STAR }) // '2 \\* 3' (elsewhere '2 * 3')
+ * ```
+ */
 export const F_STAR = 32
-/** Inside `_italic_`: the italic's scan reads every `_` of its content. */
+/**
+ * Inside `_italic_`: the italic's scan reads every `_` of its content.
+ *
+ * @example
+ * ```ts
+ * escapeText('snake_case', { ...st, f: F_UNDER }) // 'snake\\_case' (elsewhere 'snake_case')
+ * ```
+ */
 export const F_UNDER = 64
-/** Inside a heading: a heading's content cannot start with `#`. */
+/**
+ * Inside a heading: a heading's content cannot start with `#`.
+ *
+ * @example
+ * ```ts
+ * escapeText('#a', { ...st, f: F_HEADING }) // '\\#a' (elsewhere '#a')
+ * ```
+ */
 export const F_HEADING = 128
-/** The first child, if an italic, tries its delimiters in the other order. */
+/**
+ * The first child, if an italic, tries its delimiters in the other order.
+ *
+ * @example
+ * ```ts
+ * italic({ type: 'italic', children: [{ type: 'text', value: 'a' }] }, { ...st, f: F_FLIP }) // '_a_' (elsewhere '*a*')
+ * ```
+ */
 export const F_FLIP = 256
-/** One enclosing list: the flags count the lists around a node from this bit up. */
+/**
+ * One enclosing list: the flags count the lists around a node from this bit up.
+ *
+ * @example
+ * ```ts
+ * item(kid, bullet, indent, { ...st, f: st.f + F_LIST }) // in `list`: one list more around its items
+ * handlers.list(node, { ...st, f: 10 * F_LIST }) // throws StringifyError { reason: 'invalid-nesting', … }
+ * ```
+ */
 export const F_LIST = 512
 
+/**
+ * Where a node prints: its place in the tree, what it sees of its neighbours, and the `F_*` flags of
+ * what encloses it. A row of children makes one for each child (see `content.ts`).
+ *
+ * @example
+ * ```ts
+ * // What `print` starts with: the top of a message, with nothing around it.
+ * const st: State = { path: [], before: '\n', prevChar: '\n', rest: '', next: '', last: true, prev: undefined,
+ *   nextType: undefined, parentType: '', f: 0, italic: '', inSpan: false, trimmed: undefined }
+ * ```
+ */
 export interface State {
   /** Child indexes from the printed tree down to the node. */
   path: number[]
@@ -61,5 +144,13 @@ export interface State {
   trimmed: RegExp | undefined
 }
 
-/** Prints one node where `st` says it stands. */
+/**
+ * Prints one node where `st` says it stands.
+ *
+ * @example
+ * ```ts
+ * const bold: Handler<Parent> = span('*')
+ * bold({ type: 'bold', children: [{ type: 'text', value: 'a' }] }, st) // '**a**'
+ * ```
+ */
 export type Handler<T> = (node: T, st: State) => string

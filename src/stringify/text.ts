@@ -17,7 +17,15 @@ import { decide, flipped } from './search.js'
 import { F_ITEM, F_LINK, F_QUOTE, type State } from './state.js'
 import { escapeText, isEscapable, opensToken } from './unsafe.js'
 
-/** Prints a text: escaped as it needs, or in the form the client shows for something it refuses. */
+/**
+ * Prints a text: escaped as it needs, or in the form the client shows for something it refuses.
+ *
+ * @example
+ * ```ts
+ * text({ type: 'text', value: '*a*' }, st) // '\\*a\\*'
+ * text({ type: 'text', value: '2 * 3' }, st) // '2 * 3'
+ * ```
+ */
 export function text(node: Text, st: State): string {
   const v = node.value
   if (v === '') fail(node, 'empty-content', st)
@@ -107,7 +115,16 @@ export function text(node: Text, st: State): string {
   return plain(v, st)
 }
 
-/** Whether a text can end with a line break (two spaces and a newline) instead of its final newline. */
+/**
+ * Whether a text can end with a line break (two spaces and a newline) instead of its final newline.
+ *
+ * @example
+ * ```ts
+ * breaks('a\n') // true
+ * breaks('a  \n') // false
+ * breaks('a') // false
+ * ```
+ */
 export const breaks = (value: string): boolean => /(?<! )\n$/.test(value)
 
 /**
@@ -132,7 +149,14 @@ function schemeStarts(v: string, end = v.length): number[] {
   for (const m of v.slice(0, end).matchAll(SCHEME_START)) if (starts.push(m.index + 1) === MAX_STARTS) break
   return starts
 }
-/** Characters the client rewrites (tabs, CR) or removes (form feed) before parsing. */
+/**
+ * Characters the client rewrites (tabs, CR) or removes (form feed) before parsing.
+ *
+ * @example
+ * ```ts
+ * REWRITTEN.test('a\tb') // true: `text` fails on it with 'unrepresentable-text'
+ * ```
+ */
 export const REWRITTEN = /[\t\r\f]/
 
 /**

@@ -20,7 +20,15 @@ import { angleUrl, contactUrl } from '../parse/urls.js'
 import type { State } from './state.js'
 import { F_HEADING, F_ITEM, F_QUOTE, F_STAR, F_SUB, F_UNDER } from './state.js'
 
-/** What a rule may look at. */
+/**
+ * What a rule may look at.
+ *
+ * @example
+ * ```ts
+ * const a: Around = { value: '2 * 3', i: 2, prev: ' ', next: ' ', bol: false, num: false, last: true, f: 0, close: -1, output: undefined, at: 0 }
+ * unsafe['*'](a) // false: a star between spaces
+ * ```
+ */
 export interface Around {
   /** The whole text value. */
   value: string
@@ -65,11 +73,28 @@ function tokenAt(src: Source, p: number): boolean {
   )
 }
 
-/** Whether one of the rules that start with `<` reads the start of `s` (a `<`, and what follows it). */
+/**
+ * Whether one of the rules that start with `<` reads the start of `s` (a `<`, and what follows it).
+ *
+ * @example
+ * ```ts
+ * opensToken('<@123>') // true
+ * opensToken('<3') // false
+ * ```
+ */
 export const opensToken = (s: string): boolean => tokenAt(preprocess(s), 0)
 
 const isSpaceChar = (c: string): boolean => c === ' ' || c === '\n'
-/** `\` escapes what follows unless it is an ASCII letter, digit or whitespace (the parser's classes). */
+/**
+ * `\` escapes what follows unless it is an ASCII letter, digit or whitespace (the parser's classes).
+ *
+ * @example
+ * ```ts
+ * isEscapable('*') // true
+ * isEscapable('a') // false
+ * isEscapable(' ') // false
+ * ```
+ */
 export const isEscapable = (c: string): boolean => c !== '' && !isAlnum(c.charCodeAt(0)) && !isSpace(c.charCodeAt(0))
 
 /** The rule of `~` and `|` (see {@link unsafe}): whether the character pairs with the one before it, or at its text's end with the one after. */
@@ -78,6 +103,13 @@ const pairs = (a: Around): boolean => (a.prev === a.value[a.i] && a.i > 0) || (a
 /**
  * One rule per markup character: `true` when the character must be escaped.
  * A character without a rule is never escaped.
+ *
+ * @example
+ * ```ts
+ * unsafe['*']({ ...a, value: '2 *3', next: '3' }) // true (`a`: see Around)
+ * unsafe['@']({ ...a, value: '@everyone', i: 0 }) // true
+ * '!' in unsafe // false: never escaped
+ * ```
  */
 export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   // An escape is a backslash before punctuation: keep a literal one from taking what follows.
@@ -129,6 +161,13 @@ let ruled: RegExp | undefined
  * @param raw Leave delimiter characters (`*`, `_`, `~`, `|`) unescaped.
  * @param backslashes Escape every backslash, also one that escapes nothing here.
  * @returns The value, with `\` before each character that would otherwise be markup.
+ *
+ * @example
+ * ```ts
+ * escapeText('2 * 3 = *6*', st) // '2 * 3 = \\*6\\*'
+ * escapeText('*a*', st, true) // '*a*'
+ * escapeText('<@1>', st) // '\\<@1>'
+ * ```
  */
 export function escapeText(value: string, st: State, raw = false, backslashes = false): string {
   // (Most text has no character with a rule, and prints as it is.)
