@@ -40,6 +40,7 @@ export let thorough = false
  *
  * @example
  * ```ts
+ * import { print } from './print.js' // (the printer's entry, which sets the modes)
  * print({ type: 'italic', children: [{ type: 'text', value: 'a' }] }) // '*a*'
  * print({ type: 'italic', children: [{ type: 'text', value: 'a' }] }, { swap: true }) // '_a_'
  * ```

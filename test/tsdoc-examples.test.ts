@@ -1,0 +1,157 @@
+/**
+ * The examples of the TSDoc comments of `src/` (see `tsdoc.test.ts`) run, and
+ * show what they say: each line `code // result` whose result is a value
+ * (a number, a string, `undefined`, an object or array of such) gives that
+ * value. An object shown gives at least the fields it lists, as the examples
+ * show only those that matter. Other lines run as they are, in order, so an
+ * example may set up what its checked lines use; an example whose lines need
+ * what it does not set up (the state of a print in progress, a `tree` given
+ * in prose) is not run. (`ast.ts` has its own test, `ast-examples.test.ts`.)
+ */
+import { transformSync } from 'esbuild'
+import { readFileSync, readdirSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { isDeepStrictEqual } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import type { State } from '../src/stringify/state.js'
+
+const root = new URL('../src/', import.meta.url).pathname
+
+/** The `.ts` files under `dir`, but `ast.ts`. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.ts') && entry.name !== 'ast.ts' ? [join(dir, entry.name)] : [],
+  )
+}
+
+/** The code of each ```ts example of `text`, without the ` * ` margin. */
+function examplesOf(text: string): string[] {
+  return [...text.matchAll(/@example\n \* ```ts\n([\s\S]*?)\n \* ```/g)].map((m) => m[1]!.replace(/^ \*(?: |$)/gm, ''))
+}
+
+/** TypeScript to JavaScript (an example may hold types, `!`, `as`). */
+const js = (code: string): string => transformSync(code, { loader: 'ts' }).code
+
+/**
+ * The value a result comment spells, when it spells one: the comment, or what comes before a
+ * `: `, ` (`, `; ` or ` — ` that starts prose after it. Not prose, nor `{ type: 'bold', … }`.
+ */
+function valueOf(result: string): { value: unknown } | undefined {
+  const cuts = [result.length, ...[...result.matchAll(/: | \(|; | — /g)].map((m) => m.index)]
+  for (const cut of cuts) {
+    try {
+      const value: unknown = new Function(`return (${js(`(${result.slice(0, cut)})`).trim().replace(/;$/, '')})`)()
+      if (typeof value !== 'function') return { value }
+    } catch {
+      // (Not a value: try a shorter reading.)
+    }
+  }
+  return undefined
+}
+
+/** Whether `actual` holds what `shown` shows: the same value, or for an object, at least its fields. */
+function shows(actual: unknown, shown: unknown): boolean {
+  if (Array.isArray(shown)) return Array.isArray(actual) && actual.length === shown.length && shown.every((x, i) => shows(actual[i], x))
+  if (shown !== null && typeof shown === 'object' && !(shown instanceof RegExp)) {
+    if (actual === null || typeof actual !== 'object') return false
+    return Object.entries(shown).every(([k, v]) => shows((actual as Record<string, unknown>)[k], v))
+  }
+  return isDeepStrictEqual(actual, shown)
+}
+
+interface Outcome {
+  where: string
+  ran: boolean
+  checked: number
+  wrong: string[]
+}
+
+const AsyncFunction = (async () => {}).constructor as FunctionConstructor
+
+/** The state `print` starts with, which the printer's examples call `st`. */
+const st: State = { path: [], before: '\n', prevChar: '\n', rest: '', next: '', last: true, prev: undefined, nextType: undefined, parentType: '', f: 0, italic: '', inSpan: false, trimmed: undefined }
+
+const files = sources(root)
+const modules = new Map<string, Record<string, unknown>>()
+for (const file of files) modules.set(file, (await import(file)) as Record<string, unknown>)
+
+/**
+ * What the examples of `file` may name: the exports of every module, read live (`holding` changes as
+ * `hold` runs), those of `file` first; where two others export one name, the printer's over the
+ * parser's (an example of `budget.ts` that prints means `print.ts`'s `print`); and `st`.
+ */
+function scopeOf(file: string): Record<string, unknown> {
+  const scope: Record<string, unknown> = { st }
+  const order = [...files].sort((a, b) => rank(a) - rank(b))
+  for (const from of [...order, file]) {
+    const module = modules.get(from)!
+    for (const name of Object.keys(module)) Object.defineProperty(scope, name, { get: () => module[name], enumerable: true, configurable: true })
+  }
+  return scope
+}
+const rank = (file: string): number => (file.includes('/parse/') ? 0 : file.endsWith('/print.ts') ? 2 : file.endsWith('/index.ts') && !file.includes('/stringify/') ? 3 : 1)
+
+const outcomes: Outcome[] = []
+for (const file of files) {
+  const scope = scopeOf(file)
+  for (const [k, example] of examplesOf(readFileSync(file, 'utf8')).entries()) {
+    const outcome: Outcome = { where: `${relative(root, file)}, example ${k + 1}`, ran: false, checked: 0, wrong: [] }
+    const lines: string[] = []
+    // (Names an example imports are those of the module it names: `discord-markup`, or a module of `src/`.)
+    const local = Object.create(scope) as Record<string, unknown>
+    for (const line of example.split('\n')) {
+      const imported = /^import \{([^}]*)\} from '([^']+)'/.exec(line)
+      if (imported) {
+        const from = imported[2] === 'discord-markup' ? join(root, 'index.ts') : join(dirname(file), imported[2]!.replace(/\.js$/, '.ts'))
+        for (const spec of imported[1]!.split(',').map((x) => x.trim()).filter((x) => x && !x.startsWith('type '))) {
+          const [name, as = name] = spec.split(/\s+as\s+/) as [string, string?]
+          Object.defineProperty(local, as, { get: () => modules.get(from)?.[name], enumerable: true })
+        }
+        continue
+      }
+      if (/^import /.test(line)) continue
+      const m = /^(?!(?:const|let|for|if)\b)(.+?)\s*\/\/ (.*)$/.exec(line)
+      const code = m?.[1]!.replace(/^console\.log\((.*)\)$/, '$1')
+      if (m && valueOf(m[2]!)) lines.push(`__check(${JSON.stringify(line)}, () => (${code}), ${JSON.stringify(m[2])});`)
+      else lines.push(line)
+    }
+    const check = (line: string, run: () => unknown, result: string) => {
+      let actual: unknown
+      try {
+        actual = run()
+      } catch (error) {
+        // (A name the example does not set up: it is not run. Anything else thrown is wrong.)
+        if (error instanceof ReferenceError) throw error
+        actual = error
+      }
+      outcome.checked++
+      if (!shows(actual, valueOf(result)!.value)) outcome.wrong.push(`${line}\n    gives ${JSON.stringify(actual)}`)
+    }
+    // (What examples log is theirs to show, not the test's.)
+    const log = console.log
+    console.log = () => {}
+    try {
+      // (Sloppy mode, for `with`: names resolve in the scope first, then globally. Async, for the
+      // examples that await.)
+      await new AsyncFunction('__scope', '__check', `with (__scope) {\n${js(lines.join('\n'))}\n}`)(local, check)
+      outcome.ran = true
+    } catch {
+      // (It needs what it does not set up: not run.)
+    } finally {
+      console.log = log
+    }
+    outcomes.push(outcome)
+  }
+}
+
+describe('the examples of src/', () => {
+  it('should run, most of them, and check a result in many', () => {
+    const ran = outcomes.filter((o) => o.ran)
+    expect(ran.length).toBeGreaterThan(outcomes.length / 2)
+    expect(ran.reduce((n, o) => n + o.checked, 0)).toBeGreaterThan(150)
+  })
+
+  it('should give the results they show', () => {
+    expect(outcomes.filter((o) => o.wrong.length > 0).map((o) => `${o.where}:\n  ${o.wrong.join('\n  ')}`)).toEqual([])
+  })
+})
