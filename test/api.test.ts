@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-
-const sourceFolder = fileURLToPath(new URL('../src/', import.meta.url))
+import { SRC, sourceFiles } from './helpers/sources.js'
 
 /** Every runtime export of the entry point. Adding or removing one means updating this list, on purpose. */
 const entryPointExports = ['StringifyError', 'inspect', 'is', 'isLiteral', 'isParent', 'parse', 'stringify']
@@ -27,22 +25,20 @@ describe('the public API', () => {
 
   it('should keep Node.js built-in modules out of every source file but the CLI, so the library runs in browsers', () => {
     const offenders: string[] = []
-    const files = readdirSync(sourceFolder, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'))
-
-    for (const file of files) {
-      const path = file.replaceAll('\\', '/')
+    for (const file of sourceFiles()) {
+      const path = relative(SRC, file).replaceAll('\\', '/')
       if (path === 'cli.ts') continue
-      for (const specifier of specifiersIn(readFileSync(join(sourceFolder, file), 'utf8'))) {
+      for (const specifier of specifiersIn(readFileSync(file, 'utf8'))) {
         if (builtins.has(specifier)) offenders.push(`${path} imports ${specifier}`)
       }
     }
 
-    expect(files).toContain('index.ts')
+    expect(sourceFiles()).toContain(join(SRC, 'index.ts'))
     expect(offenders).toEqual([])
   })
 
   it('should find Node.js built-ins in the CLI, so the check above can see them', () => {
-    const specifiers = specifiersIn(readFileSync(join(sourceFolder, 'cli.ts'), 'utf8'))
+    const specifiers = specifiersIn(readFileSync(join(SRC, 'cli.ts'), 'utf8'))
 
     expect(specifiers.filter((specifier) => builtins.has(specifier))).toContain('node:process')
   })

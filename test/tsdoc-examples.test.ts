@@ -9,20 +9,12 @@
  * in prose) is not run. (`ast.ts` has its own test, `ast-examples.test.ts`.)
  */
 import { transformSync } from 'esbuild'
-import { readFileSync, readdirSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import type { State } from '../src/stringify/state.js'
-
-const root = new URL('../src/', import.meta.url).pathname
-
-/** The `.ts` files under `dir`, but `ast.ts`. */
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.ts') && entry.name !== 'ast.ts' ? [join(dir, entry.name)] : [],
-  )
-}
+import { SRC, sourceFiles } from './helpers/sources.js'
 
 /** The code of each ```ts example of `text`, without the ` * ` margin. */
 function examplesOf(text: string): string[] {
@@ -71,7 +63,7 @@ const AsyncFunction = (async () => {}).constructor as FunctionConstructor
 /** The state `print` starts with, which the printer's examples call `st`. */
 const st: State = { path: [], before: '\n', prevChar: '\n', rest: '', next: '', last: true, prev: undefined, nextType: undefined, parentType: '', f: 0, italic: '', inSpan: false, trimmed: undefined }
 
-const files = sources(root)
+const files = sourceFiles().filter((file) => !file.endsWith('/ast.ts'))
 const modules = new Map<string, Record<string, unknown>>()
 for (const file of files) modules.set(file, (await import(file)) as Record<string, unknown>)
 
@@ -95,14 +87,14 @@ const outcomes: Outcome[] = []
 for (const file of files) {
   const scope = scopeOf(file)
   for (const [k, example] of examplesOf(readFileSync(file, 'utf8')).entries()) {
-    const outcome: Outcome = { where: `${relative(root, file)}, example ${k + 1}`, ran: false, checked: 0, wrong: [] }
+    const outcome: Outcome = { where: `${relative(SRC, file)}, example ${k + 1}`, ran: false, checked: 0, wrong: [] }
     const lines: string[] = []
     // (Names an example imports are those of the module it names: `discord-markup`, or a module of `src/`.)
     const local = Object.create(scope) as Record<string, unknown>
     for (const line of example.split('\n')) {
       const imported = /^import \{([^}]*)\} from '([^']+)'/.exec(line)
       if (imported) {
-        const from = imported[2] === 'discord-markup' ? join(root, 'index.ts') : join(dirname(file), imported[2]!.replace(/\.js$/, '.ts'))
+        const from = imported[2] === 'discord-markup' ? join(SRC, 'index.ts') : join(dirname(file), imported[2]!.replace(/\.js$/, '.ts'))
         for (const spec of imported[1]!.split(',').map((x) => x.trim()).filter((x) => x && !x.startsWith('type '))) {
           const [name, as = name] = spec.split(/\s+as\s+/) as [string, string?]
           Object.defineProperty(local, as, { get: () => modules.get(from)?.[name], enumerable: true })

@@ -5,18 +5,10 @@
  * value is a number (character codes, flags, limits) need only the comment: the
  * number is their example.
  */
-import { readFileSync, readdirSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-
-const root = new URL('../src/', import.meta.url).pathname
-
-/** The `.ts` files under `dir`. */
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
-  )
-}
+import { SRC, sourceFiles } from './helpers/sources.js'
 
 interface Declaration {
   where: string
@@ -30,14 +22,14 @@ function declarations(file: string): Declaration[] {
   const text = readFileSync(file, 'utf8')
   const found = text.matchAll(/(?:(\/\*\*(?:(?!\*\/)[\s\S])*\*\/)\n)?export (?:async )?(?:function|const|let|class|interface|type) (\w+)(.*)/g)
   return [...found].map((m) => ({
-    where: `${relative(root, file)}: ${m[2]!}`,
+    where: `${relative(SRC, file)}: ${m[2]!}`,
     name: m[2]!,
     doc: m[1] ?? '',
     numeric: /^(?::\s*number)?\s*=\s*-?(?:0x[\da-f]+|[\d_]+(?:\.\d+)?(?:e\d+)?)\s*(?:\/\*.*\*\/)?\s*$/i.test(m[3]!),
   }))
 }
 
-const all = sources(root).flatMap(declarations)
+const all = sourceFiles().flatMap(declarations)
 
 describe('TSDoc of src/', () => {
   it('should find the exported declarations of every module', () => {
