@@ -85,7 +85,7 @@ export class Exhausted {}
  * growing. The searches have budgets, but trying
  * each form of a span did not: a hand-built tree whose spans fail at every level tried them for
  * seconds to minutes (1,600 chains of ten italics side by side, 16,000 nodes, took 15.5 s in
- * `bench/reject.js`; 0.55 s now). The messages that `bench/printable.js` draws waste at most 16,000
+ * `bench/reject.js`; about 0.6 s now). The messages that `bench/printable.js` draws waste at most 16,000
  * units (star-dense ones of 8,000 characters), and at most 28 per place (short ones); those chains
  * waste 3,100 per place, and a single chain of 300 italics 11,000. (With one {@link FLOOR}, spans
  * 200 deep that each fail were rejected as too complex rather than with the reason and path of the
