@@ -89,6 +89,8 @@ for (const file of files) {
   for (const [k, example] of examplesOf(readFileSync(file, 'utf8')).entries()) {
     const outcome: Outcome = { where: `${relative(SRC, file)}, example ${k + 1}`, ran: false, checked: 0, wrong: [] }
     const lines: string[] = []
+    // The values its checked lines show, in order.
+    const expected: unknown[] = []
     // (Names an example imports are those of the module it names: `discord-markup`, or a module of `src/`.)
     const local = Object.create(scope) as Record<string, unknown>
     for (const line of example.split('\n')) {
@@ -104,10 +106,13 @@ for (const file of files) {
       if (/^import /.test(line)) continue
       const m = /^(?!(?:const|let|for|if)\b)(.+?)\s*\/\/ (.*)$/.exec(line)
       const code = m?.[1]!.replace(/^console\.log\((.*)\)$/, '$1')
-      if (m && valueOf(m[2]!)) lines.push(`__check(${JSON.stringify(line)}, () => (${code}), ${JSON.stringify(m[2])});`)
-      else lines.push(line)
+      const shown = m ? valueOf(m[2]!) : undefined
+      if (shown) {
+        lines.push(`__check(${JSON.stringify(line)}, () => (${code}), ${expected.length});`)
+        expected.push(shown.value)
+      } else lines.push(line)
     }
-    const check = (line: string, run: () => unknown, result: string) => {
+    const check = (line: string, run: () => unknown, k: number) => {
       let actual: unknown
       try {
         actual = run()
@@ -117,7 +122,7 @@ for (const file of files) {
         actual = error
       }
       outcome.checked++
-      if (!shows(actual, valueOf(result)!.value)) outcome.wrong.push(`${line}\n    gives ${JSON.stringify(actual)}`)
+      if (!shows(actual, expected[k])) outcome.wrong.push(`${line}\n    gives ${JSON.stringify(actual)}`)
     }
     // (What examples log is theirs to show, not the test's.)
     const log = console.log
