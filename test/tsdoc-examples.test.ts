@@ -67,21 +67,23 @@ const files = sourceFiles().filter((file) => !file.endsWith('/ast.ts'))
 const modules = new Map<string, Record<string, unknown>>()
 for (const file of files) modules.set(file, (await import(file)) as Record<string, unknown>)
 
+/** The parser's modules, then the printer's, then `print.ts`, then the entry: where two export one name, the later wins. */
+const rank = (file: string): number => (file.includes('/parse/') ? 0 : file.endsWith('/print.ts') ? 2 : file.endsWith('/index.ts') && !file.includes('/stringify/') ? 3 : 1)
+const ranked = [...files].sort((a, b) => rank(a) - rank(b))
+
 /**
  * What the examples of `file` may name: the exports of every module, read live (`holding` changes as
- * `hold` runs), those of `file` first; where two others export one name, the printer's over the
- * parser's (an example of `budget.ts` that prints means `print.ts`'s `print`); and `st`.
+ * `hold` runs), those of `file` over all others'; of two others that export one name, the later in
+ * {@link ranked} (an example of `budget.ts` that prints means `print.ts`'s `print`); and `st`.
  */
 function scopeOf(file: string): Record<string, unknown> {
   const scope: Record<string, unknown> = { st }
-  const order = [...files].sort((a, b) => rank(a) - rank(b))
-  for (const from of [...order, file]) {
+  for (const from of [...ranked, file]) {
     const module = modules.get(from)!
     for (const name of Object.keys(module)) Object.defineProperty(scope, name, { get: () => module[name], enumerable: true, configurable: true })
   }
   return scope
 }
-const rank = (file: string): number => (file.includes('/parse/') ? 0 : file.endsWith('/print.ts') ? 2 : file.endsWith('/index.ts') && !file.includes('/stringify/') ? 3 : 1)
 
 const outcomes: Outcome[] = []
 for (const file of files) {
