@@ -236,12 +236,19 @@ export function inEveryEngine(out: string, reads: (text: string) => boolean, bud
 
 /** {@link dropNeedlessEscapes} on a text with escapes, within `budget`. */
 function withoutNeedless(out: string, reads: (text: string) => boolean, budget: { left: number }): string {
-  // (The budget is checked before the text is made, which costs as much as a parse.)
+  // (The budget is checked before the text is made, which costs as much as a parse.) The same text
+  // comes round again: once the right one of a pair goes, the left one alone leaves what the pair did;
+  // an escape tried alone when halving ends is tried alone again, and a group again, where nothing
+  // went since. Its answer is kept, but charged all the same, so that the pass ends as it would
+  // without it (on dense messages of 4,000 characters, 10-15% of the texts; ~5% of the time).
+  const answers = new Map<string, boolean>()
   const tries = (make: () => string) => {
     if (budget.left <= 0) return false
     const candidate = make()
     budget.left -= candidate.length
-    return reads(candidate)
+    let answer = answers.get(candidate)
+    if (answer === undefined) answers.set(candidate, (answer = reads(candidate)))
+    return answer
   }
   out = dropEach(out, tries)
   // Removal leaves a run of escapes where one further on would do: `\*\*a*`, not `**a\*`. So a run
