@@ -188,6 +188,21 @@ describe('stringify', () => {
       prints(root(t('a \nb')), 'a \nb')
     })
 
+    it('should reject a message of one text that no text expresses after two prints: as it is, and with the italics swapped', () => {
+      // (Cut in two, such a message was printed again as a run of its own, whose own cuts printed it
+      // again, three levels down: eight prints in all. Those with brackets try every refused link
+      // that might keep the spaces, and each print took up to half a second.)
+      for (const value of ['a  \nb', '[a](x:/y)  \nb[  \nc](']) {
+        const tree = root(t(value))
+        let start = work
+        expect(() => print(tree)).toThrow(StringifyError)
+        const once = work - start
+        start = work
+        expect(() => stringify(tree)).toThrow(expect.objectContaining({ reason: 'unrepresentable-text', path: [0] }))
+        expect(work - start).toBeLessThanOrEqual(2 * once)
+      }
+    })
+
     it('should keep two spaces before a newline inside a masked link the client refuses, as written', () => {
       prints(root(t('[  \nx](no)')), '[  \nx](no)')
       // Also where the link text holds more `)` than the first few after the spaces, or a `](`.

@@ -51,8 +51,9 @@ export function printInHalves(
   const kids = tree.children
   const cuts = cutsOf(kids)
   // A child that does not print even on its own is no matter of budget (a tree no text expresses, as
-  // a rule): rejected at the cost of one more print of that child, not of every cut.
-  if (cuts.length === 0 || (culprit !== undefined && printRun([kids[culprit]!]) === undefined)) return undefined
+  // a rule): rejected at the cost of one more print of that child, not of every cut. (The only child
+  // is the tree that has just failed: printed again, it fails again, in as many levels as cuts may go.)
+  if (cuts.length === 0 || (culprit !== undefined && (kids.length === 1 || printRun([kids[culprit]!]) === undefined))) return undefined
   // (Where the middle cut fails, as a rule the side that holds the culprit does not print.)
   const first = nearest(cuts, kids.length / 2)[0]!
   const next = culprit === undefined ? [] : nearest(cuts, culprit + 0.5)

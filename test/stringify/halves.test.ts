@@ -74,14 +74,14 @@ describe('printInHalves', () => {
   })
 
   it('should go on to the next cut when a side does not print or the join reads differently, up to four cuts', () => {
-    const { runs, printRun } = runner((text) => text === 'c\nd\ne')
-    // The first cut's right side does not print (its left is not tried); the second's join does not
-    // read back; the third's does.
-    const tree = root(t('a\nb\nc\nd\ne'))
-    expect(printInHalves(tree, () => runs.length === 6, never, printRun, 0)).toBe('a\nb\nc\nd\ne')
-    expect(runs).toEqual(['a\nb\nc\nd\ne', 'c\nd\ne', 'd\ne', 'a\nb\nc\n', 'b\nc\nd\ne', 'a\n'])
+    const { runs, printRun } = runner((text) => text === 'e<bold>')
+    // The culprit alone; the first cut's right side does not print (its left is not tried); the
+    // second's join does not read back; the third's does.
+    const tree = root(t('a\nb\nc\nd\ne'), node('bold'))
+    expect(printInHalves(tree, () => runs.length === 6, never, printRun, 0)).toBe('a\nb\nc\nd\ne<bold>')
+    expect(runs).toEqual(['a\nb\nc\nd\ne', 'e<bold>', 'c\nd\ne<bold>', 'a\nb\n', 'd\ne<bold>', 'a\nb\nc\n'])
     const { runs: all, printRun: each } = runner()
-    expect(printInHalves(root(t('a\nb\nc\nd\ne\nf')), () => false, never, each, 0)).toBeUndefined()
+    expect(printInHalves(root(t('a\nb\nc\nd\ne\nf'), node('bold')), () => false, never, each, 0)).toBeUndefined()
     expect(all).toHaveLength(1 + 4 * 2)
   })
 
@@ -94,20 +94,28 @@ describe('printInHalves', () => {
     expect(printed).toEqual(['<italic>', '<italic>b', 'a'])
   })
 
+  it('should not print the only child again where it failed: it is the whole tree', () => {
+    // Printed again as a run of its own, it would fail again, and its own cuts would print it again, in
+    // as many levels as cuts may go.
+    const { runs, printRun } = runner()
+    expect(printInHalves(root(t('a\nb\nc')), () => true, never, printRun, 0)).toBeUndefined()
+    expect(runs).toEqual([])
+  })
+
   it('should let the first cut do at most two thirds of the work left, and leave the later cuts the rest', () => {
-    const { runs, caps, printRun } = runner((text) => text === 'c\nd\ne', 100)
+    const { runs, caps, printRun } = runner((text) => text === 'e<bold>', 100)
     const start = work
-    const tree = root(t('a\nb\nc\nd\ne'))
-    expect(printInHalves(tree, () => true, start + 900, printRun, 0)).toBe('a\nb\nc\nd\ne')
+    const tree = root(t('a\nb\nc\nd\ne'), node('bold'))
+    expect(printInHalves(tree, () => true, start + 900, printRun, 0)).toBe('a\nb\nc\nd\ne<bold>')
     // The culprit alone (no cap: the cuts' limit holds), then the first cut's right side, which does
     // not print, with two thirds of the 800 units left; then the second cut with no cap of its own.
-    expect(runs).toEqual(['a\nb\nc\nd\ne', 'c\nd\ne', 'd\ne', 'a\nb\nc\n'])
+    expect(runs).toEqual(['a\nb\nc\nd\ne', 'e<bold>', 'c\nd\ne<bold>', 'a\nb\n'])
     expect(caps).toEqual([undefined, start + 100 + (800 * 2) / 3, undefined, undefined])
   })
 
   it('should start no cut once the work done passes the limit', () => {
     const { runs, printRun } = runner(() => false, 100)
-    const tree = root(t('a\nb\nc\nd\ne\nf'))
+    const tree = root(t('a\nb\nc\nd\ne\nf'), node('bold'))
     expect(printInHalves(tree, () => false, work + 350, printRun, 0)).toBeUndefined()
     // The culprit alone and two cuts: 500 units, and the third cut does not start.
     expect(runs).toHaveLength(5)
