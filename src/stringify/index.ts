@@ -6,8 +6,8 @@
  * `stringify` returns reads back as the same tree, and a tree that no text
  * can express always ends in a `StringifyError` (naming the first node that
  * would read back differently when no handler caught it earlier). A print
- * that fails is tried again with every italic's other delimiter first, and a
- * message that still fails, in two runs (`halves.ts`). Then
+ * that fails is tried again with every italic's other delimiter first (where
+ * it has italics), and a message that still fails, in two runs (`halves.ts`). Then
  * the escapes the output does not need go (`needless-escapes.ts`), and where
  * an escape of `*` or `_` is left, that other print may need fewer; last,
  * escapes left in a URL the client refuses give way to angle brackets
@@ -143,7 +143,8 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   // Dense runs of stars and underscores whose forms constrain each other, where the search ran out of
   // budget, often print with the italics swapped.
   const choiceMayHelp = diff !== undefined || (failed !== undefined && choiceMayFix(failed.reason))
-  if (choiceMayHelp) {
+  // (Without an italic, that print is this one again.)
+  if (choiceMayHelp && hasItalic(tree)) {
     try {
       const other = print(tree, { swap: true })
       if (reads(other)) return [other, true]
