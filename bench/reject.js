@@ -10,7 +10,11 @@
 // (`*_*_…x…_*_*` cannot be written: inside a star italic every run of stars
 // must be even); `shared`: one such chain standing in every place (the same
 // object); `deep`: one chain as many levels deep as the size; `spans`: bold,
-// italic and underline in turn, each holding a text and the next.
+// italic and underline in turn, each holding a text and the next; `texts`: one
+// text of that many characters with two spaces before each newline (which the
+// client drops) among brackets of masked links that cannot keep them (the text
+// of a refused link is shown as typed, spaces and all): what a bot that
+// escapes what its users type by printing it as a text may be given.
 import { environment, fmt, libPath, loadLib, parseArgs, printEnvironment, table } from './util.js'
 
 const args = parseArgs()
@@ -35,6 +39,7 @@ const TREES = {
   },
   deep: (n) => root(nest(n, ['italic'])),
   spans: (n) => root(nest(n, ['bold', 'italic', 'underline'])),
+  texts: (n) => root(text('[a](x:/y)  \nb[  \nc]( '.repeat(n).slice(0, n))),
 }
 
 const rows = []

@@ -281,6 +281,9 @@ function asTyped(node: Text, st: State, at: number): string | undefined {
  */
 function refused(node: Text, st: State, at: number, fits = (_out: string) => true): string {
   const v = node.value
+  // (Finding its starts and ends reads it a few times, which costs about its length, whether or not a
+  // form comes of them: in a search, a text that has none is printed again in every run.)
+  spend(v.length)
   // In a search, a later form that reads back (up to the fourth, by two decisions) may be the one its
   // neighbours need (one that leaves the final newline to a list after it, or keeps a `<url>` before
   // from closing across the newline with a line break); the first is kept for when there are fewer.
