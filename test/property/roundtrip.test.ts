@@ -9,6 +9,8 @@
  *    This is checked on the handlers alone (`print`, without the final check
  *    `stringify` adds), so that they are shown to catch the unrepresentable
  *    trees themselves.
+ * 3. Every text typed, with what the client rewrites rewritten as it does, prints
+ *    as a message of just that text.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -147,6 +149,22 @@ describe('stringify round trip', () => {
           throw error
         }
         expect(withoutPositions(parse(text))).toEqual(tree)
+      }),
+      options,
+    )
+  })
+
+  // What a bot does with what its users type: a text node of it, printed. The client rewrites some
+  // characters before it reads a message (line endings, tabs, form feeds) and drops two or more spaces
+  // before a newline, so no message shows those as typed (the printer rejects them, quickly); with
+  // those rewritten as the client does, every text prints, as a message that reads back as that text.
+  it('should print every typed text, rewritten as the client rewrites it, as a message of just that text', () => {
+    const typed = fc.oneof(unicodeText, markupText, markupTextWithControls, linkSoupTextOf(), urlDenseTextOf(), emphasisDenseTextOf())
+    const shown = (text: string) => text.replace(/\r\n?/g, '\n').replace(/\f/g, '').replace(/\t/g, '    ').replace(/ {2,}\n/g, '\n')
+    fc.assert(
+      fc.property(typed.map(shown).filter(Boolean), (value) => {
+        const tree: Root = { type: 'root', children: [{ type: 'text', value }] }
+        expect(withoutPositions(parse(stringify(tree)))).toEqual(tree)
       }),
       options,
     )
