@@ -46,8 +46,12 @@ export function text(node: Text, st: State): string {
     // After a bare URL, which runs on up to whitespace or `<`: the first form that lets it end
     // where it does.
     const url = (prev as Autolink).url
-    // (Each check reads the URL, the form and the rest of the message: charged as a search's work.)
-    const ends = (t: string) => (spend(url.length + t.length + st.rest.length), bareUrl(url + t + st.rest, 0, url.length + t.length + st.rest.length)?.url === url)
+    const ends = (t: string) => {
+      const read = url + t + st.rest
+      // (Each check reads the URL, the form and the rest of the message: charged as a search's work.)
+      spend(read.length)
+      return bareUrl(read, 0, read.length)?.url === url
+    }
     const out = br ? attempt(() => refused(node, st, at, ends)) : plain(v, st)
     const wraps: string[] = []
     // Where a scheme starts (`[^: >]+:/`): before the first `:`, space or `>` from there, which is a
