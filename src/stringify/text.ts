@@ -286,9 +286,11 @@ function asTyped(node: Text, st: State, at: number): string | undefined {
  */
 function refused(node: Text, st: State, at: number, fits = (_out: string) => true): string {
   const v = node.value
-  // (Finding its starts and ends reads it a few times, which costs about its length, whether or not a
-  // form comes of them: in a search, a text that has none is printed again in every run.)
-  spend(v.length)
+  // (Finding its starts and ends reads it a few times, which costs about its length, and each call
+  // costs some more besides, for its decisions, the state it makes for its tails and the error when no
+  // form reads back: charged whether or not a form comes of them, as in a search a text that has none
+  // is printed again in every run, and each of its tails that holds a line break calls it again.)
+  spend(v.length + REFUSED_COST)
   // In a search, a later form that reads back (up to the fourth, by two decisions) may be the one its
   // neighbours need (one that leaves the final newline to a list after it, or keeps a `<url>` before
   // from closing across the newline with a line break); the first is kept for when there are fewer.
@@ -372,6 +374,13 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
   }
   return ahead ?? first ?? fail(node, 'unrepresentable-text', st)
 }
+
+/**
+ * Work charged for each call of {@link refused} besides the length of its text: about what its other
+ * costs take in time (a text after a bare URL that no text expresses, `a[  \n](x:/y` again and
+ * again, made 274,000 calls in 3.5 s within its 10.6 million units; charged this too, 92,000 in 1.1 s).
+ */
+const REFUSED_COST = 64
 
 /** Whether `node` is a masked link whose target holds a `(` that no `)` after it closes. */
 const openTarget = (node: Node | undefined): boolean => node?.type === 'link' && /\([^)]*$/.test((node as Link).url)
