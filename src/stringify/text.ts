@@ -240,6 +240,9 @@ function wrapAtFirst(node: Text, st: State, starts: number[]): string | undefine
  */
 function wrap(node: Text, st: State, at: number): string | undefined {
   const v = node.value
+  // (It reads the text, escapes what comes before the brackets and prints what comes after: about
+  // the text's length, as for the refused links, whether or not the brackets fit.)
+  spend(v.length)
   // The shortest cut that is not a safe URL leaves the most to the text after it, which escapes as it
   // needs (`<x:/y>¯\_(ツ)`); the longest is the choice in a search. A cut ends after a newline only
   // before the final newlines, which left in the brackets would put the `>` at the start of what
