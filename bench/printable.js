@@ -36,7 +36,8 @@
 //
 // A print that reads back as another tree is a bug, not a gap: it is counted
 // (`misread`) and the script exits 1. `--json` gives, for each row, the first
-// 20 messages that did not print (`examples`) and the slowest (`slowest`), whole.
+// 20 messages that did not print (`examples`), the first 20 printed with more escapes than typed
+// (`more_examples`, each as typed and as printed) and the slowest (`slowest`), whole.
 import { makeCorpus, mulberry32 } from './corpus.js'
 import { environment, sameTree, escapes, fmt, libPath, loadLib, parseArgs, printEnvironment, table } from './util.js'
 
@@ -141,6 +142,7 @@ for (const kind of kinds) {
     let misread = 0
     let more = 0
     const examples = []
+    const fuller = []
     let total = 0
     let slowest = 0
     let slowestExample
@@ -150,7 +152,10 @@ for (const kind of kinds) {
       try {
         const tree = AS_TEXT ? { type: 'root', children: [{ type: 'text', value: s }] } : ours.parse(s)
         const out = ours.stringify(tree)
-        if (!AS_TEXT && escapes(out) > escapes(s)) more++
+        if (!AS_TEXT && escapes(out) > escapes(s)) {
+          more++
+          if (fuller.length < 20) fuller.push({ typed: s, printed: out })
+        }
         if (!sameTree(ours.parse(out), tree)) {
           misread++
           console.error(`misread (${kind}, ${length}): ${JSON.stringify(s)} printed as ${JSON.stringify(out)}`)
@@ -164,7 +169,7 @@ for (const kind of kinds) {
       total += ms
       if (ms > slowest) (slowest = ms), (slowestExample = s)
     }
-    rows.push({ kind, length, messages: N, failed, misread, more, meanMs: total / N, maxMs: slowest, examples, slowest: slowestExample })
+    rows.push({ kind, length, messages: N, failed, misread, more, meanMs: total / N, maxMs: slowest, examples, more_examples: fuller, slowest: slowestExample })
   }
 }
 

@@ -4,7 +4,9 @@
  * So where the escapes left in a message stand in a run shaped like such a
  * URL (`see ftp://a\*b*c`, whose star would open an italic), the bracket
  * form may need none of them (`see <ftp://a*b*c>`): each run is tried so,
- * and kept where the message still reads back. In a message with a URL
+ * and kept where the message still reads back; then the URLs that start
+ * inside a run or hold a line break (a masked link the client refuses for a line
+ * break in its URL shows as typed but for its `<>`). In a message with a URL
  * whose host engines may judge differently (`hasForeignUrl`), it must read
  * back whichever way they judge it, as for the needless escapes
  * (`inEveryEngine`): the pass makes the same choices in every engine.
@@ -16,12 +18,16 @@ import { escapesIn, hasForeignUrl, inEveryEngine } from './needless-escapes.js'
  * neither), escapes of other characters included.
  */
 const RUN = /(?:\\[^\s<>]|[^\s<>\\])+/g
+/** The same, over line breaks: the client refuses `<https://a.co/x\ny>` and shows it as typed. */
+const LINES = /(?:\\[^\s<>]|[^\s<>\\]|\n)+/g
 /**
  * A URL: a scheme as URLs spell them (the client takes anything up to the `:` in brackets, but
  * `<[a](https://a.co)>` for the text `[a](https://a.co)` reads as a puzzle), `:/`, more.
  */
 const URL_SHAPED = /^[a-z][\d+.a-z-]*:\/[^ >]+$/i
-/** How many runs a message may try: each try parses the whole message again. */
+/** Where a scheme starts in a run: not after a character a scheme may hold. */
+const SCHEME = /(?<![\d+.a-z-])[a-z][\d+.a-z-]*\\?:\\?\//gi
+/** How many forms each round may try: each try parses the whole message again. */
 const MAX_TRIES = 8
 
 /**
@@ -40,26 +46,63 @@ export function bracketRefusedUrls(out: string, reads: (text: string) => boolean
   return hasForeignUrl(out) ? inEveryEngine(out, reads, { left: Infinity }, (alike) => bracket(out, alike)) : bracket(out, reads)
 }
 
-/** {@link bracketRefusedUrls}, with `reads` as it is to be asked. */
+/**
+ * {@link bracketRefusedUrls}, with `reads` as it is to be asked: first each run whole, then, with
+ * tries of their own, the forms that start inside a run or span lines (`[a](https\\://a.co/x\ny)`,
+ * a masked link the client refuses, is `[a](<https://a.co/x\ny)>`).
+ */
 function bracket(out: string, reads: (text: string) => boolean): string {
-  let tries = 0
+  return bracketForms(bracketForms(out, reads, RUN, (run) => [[0, run.length]]), reads, LINES, inner)
+}
+
+/**
+ * The forms of a run over lines that {@link RUN} does not give whole, as `[from, to]`: a URL starting
+ * where the run, a line or a scheme does, and ending where a line or the run does, in that order.
+ */
+function inner(run: string): Array<[number, number]> {
+  const ends = [...run.matchAll(/\n/g)].map((line) => line.index)
+  const lines = [0, ...ends.map((end) => end + 1)]
+  const starts = [...new Set([...lines, ...[...run.matchAll(SCHEME)].map((scheme) => scheme.index)])].sort((a, b) => a - b)
+  return starts.flatMap((from) =>
+    [...ends.filter((end) => end > from), run.length]
+      // (A line whole is a run of the first round.)
+      .filter((to) => !(lines.includes(from) && to === (ends.find((end) => end > from) ?? run.length)))
+      .map((to): [number, number] => [from, to]),
+  )
+}
+
+/**
+ * `out` with the forms `formsOf` gives for each run that `runs` finds in angle brackets and without
+ * their escapes, the first that reads back of each run's forms from a place on (the run goes on
+ * after it), trying at most {@link MAX_TRIES} forms.
+ */
+function bracketForms(out: string, reads: (text: string) => boolean, runs: RegExp, formsOf: (run: string) => Array<[number, number]>): string {
+  let tried = 0
   let shift = 0
-  for (const m of out.matchAll(RUN)) {
-    const escapes = escapesIn(m[0])
-    if (escapes.length === 0) continue
-    let bare = ''
-    for (let i = 0, k = 0; i < m[0].length; i++) {
-      if (i === escapes[k]) k++
-      else bare += m[0][i]
-    }
-    if (!URL_SHAPED.test(bare)) continue
-    if (++tries > MAX_TRIES) break
-    // (`out` changes as runs are bracketed: `shift` is how much longer it has grown.)
-    const at = m.index + shift
-    const next = `${out.slice(0, at)}<${bare}>${out.slice(at + m[0].length)}`
-    if (reads(next)) {
-      shift += next.length - out.length
-      out = next
+  for (const m of out.matchAll(runs)) {
+    // (Most runs hold no escape.)
+    if (!m[0].includes('\\')) continue
+    let done = 0
+    for (const [from, to] of formsOf(m[0])) {
+      if (from < done) continue
+      const typed = m[0].slice(from, to)
+      const escapes = escapesIn(typed)
+      if (escapes.length === 0) continue
+      let bare = ''
+      for (let i = 0, k = 0; i < typed.length; i++) {
+        if (i === escapes[k]) k++
+        else bare += typed[i]
+      }
+      if (!URL_SHAPED.test(bare)) continue
+      if (++tried > MAX_TRIES) return out
+      // (`out` changes as runs are bracketed: `shift` is how much longer it has grown.)
+      const at = m.index + from + shift
+      const next = `${out.slice(0, at)}<${bare}>${out.slice(at + typed.length)}`
+      if (reads(next)) {
+        shift += next.length - out.length
+        out = next
+        done = to
+      }
     }
   }
   return out

@@ -23,10 +23,29 @@ describe('bracketRefusedUrls', () => {
     expect(bracketRefusedUrls('a ftp:\\/x\\*y', () => true)).toBe('a <ftp:/x*y>')
   })
 
+  it('should try a run over lines from each line to its end, then on to the run\'s end', () => {
+    expect(bracketRefusedUrls('ftp://a\\*b\nc', () => true)).toBe('<ftp://a*b>\nc')
+    expect(bracketRefusedUrls('ftp://a\\*b\nc', (t) => !t.includes('b>'))).toBe('<ftp://a*b\nc>')
+    expect(bracketRefusedUrls('c\nftp://a\\*b\nd\\*', (t) => !t.includes('b>'))).toBe('c\n<ftp://a*b\nd*>')
+    // (Each line's URL bracketed on its own.)
+    expect(bracketRefusedUrls('ftp://a\\*b\nftp://c\\_d', () => true)).toBe('<ftp://a*b>\n<ftp://c_d>')
+  })
+
+  it('should try a URL from where its scheme starts inside a run', () => {
+    expect(bracketRefusedUrls('[a](ftp://x\\*y)', () => true)).toBe('[a](<ftp://x*y)>')
+    expect(bracketRefusedUrls('(https\\://a.co/\\_x', () => true)).toBe('(<https://a.co/_x>')
+  })
+
+  it('should try the forms inside runs only after every run whole, with tries of their own', () => {
+    // (Eight runs whose forms inside do not read back, then one whole that does.)
+    const out = `${'(ftp://a\\*b '.repeat(8)}ftp://c\\*d`
+    expect(bracketRefusedUrls(out, (t) => !t.includes('(<'))).toBe(`${'(ftp://a\\*b '.repeat(8)}<ftp://c*d>`)
+  })
+
   it('should leave runs without escapes, or not shaped like a URL, without asking', () => {
     let asked = 0
     const reads = () => (asked++, true)
-    expect(bracketRefusedUrls('ftp://x*y \\*a* \\[a](https\\://a.co) \\<https://a.co>', reads)).toBe('ftp://x*y \\*a* \\[a](https\\://a.co) \\<https://a.co>')
+    expect(bracketRefusedUrls('ftp://x*y \\*a* \\[a](b\\_c:d) \\<https://a.co> a\n\\*b', reads)).toBe('ftp://x*y \\*a* \\[a](b\\_c:d) \\<https://a.co> a\n\\*b')
     expect(asked).toBe(0)
   })
 
@@ -36,6 +55,9 @@ describe('stringify, refused URLs', () => {
   it('should print the text of a refused <url> in brackets where it would need escapes', () => {
     expect(stringify(parse('see <ftp://a*b*c> now'))).toBe('see <ftp://a*b*c> now')
     expect(stringify(text('run ftp://x/*y* or ftp://a.co/~~x~~'))).toBe('run <ftp://x/*y*> or <ftp://a.co/~~x~~>')
+    // (Nor where a line break stands in the URL, which the client refuses in brackets too.)
+    expect(stringify(parse('at <https://a.co/wiki\n/-Markdown> x'))).toBe('at <https://a.co/wiki\n/-Markdown> x')
+    expect(stringify(parse('[ty](<https://a.co/ch\ns/1>)('))).toBe('[ty](<https://a.co/ch\ns/1)(>')
     // (Not where the brackets would make another link: `<mailto:/a_b_>`.)
     expect(stringify(text('mailto:/a_b_'))).toBe('mailto:/a\\_b_')
   })
