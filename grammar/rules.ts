@@ -70,6 +70,7 @@ import {
   containsUrl,
   inlineCodeValue,
   isAsciiWord,
+  isBlankLinkText,
   isIndentedLineStart,
   isLineStart,
   isSafeUrl,
@@ -117,6 +118,8 @@ export interface Context {
   linkText: boolean
   /** Validation parses (§21.5) this content is nested in; absent means none. */
   validations?: number
+  /** Escapes are off (a validation parse, §21.5); absent means on. */
+  noEscapes?: boolean
 }
 
 /** Lists are not recognised inside this many enclosing lists (README §13). */
@@ -176,6 +179,9 @@ const LINK_TEXT_TYPES: ReadonlySet<string> = new Set([
   'inlineCode',
   'timestamp',
 ])
+
+/** Node types allowed in the title of a masked link: those of its text, and custom emoji (README §21.2). */
+const LINK_TITLE_TYPES: ReadonlySet<string> = new Set([...LINK_TEXT_TYPES, 'customEmoji'])
 
 /** chevrotain keeps these out of its public typings; BACKTRACK uses them the same way. */
 interface BacktrackingState {
@@ -982,7 +988,7 @@ export class MarkupGrammar extends EmbeddedActionsParser {
       alt(this.customEmoji, full),
       alt(this.blockQuote, () => full() && ctx().quotes && isIndentedLineStart($.prev)),
       alt(this.list, () => full() && ctx().listDepth < LIST_DEPTH_LIMIT && isIndentedLineStart($.prev)),
-      alt(this.escape, full),
+      alt(this.escape, () => full() && !ctx().noEscapes),
       alt(this.angleAutolink, full),
       alt(this.contactAutolink, full),
       alt(this.bareUrl, full),
@@ -1103,18 +1109,18 @@ export class MarkupGrammar extends EmbeddedActionsParser {
     const url = t.slice(shape.targetStart, shape.targetEnd)
     const title = shape.title ? t.slice(shape.title.start, shape.title.end) : ''
     const reject = (): Content => this.textNode(t.slice(start, end), start, end)
-    if (text.trim() === '' || url.trim() === '') return reject()
+    if (isBlankLinkText(text) || url.trim() === '') return reject()
     if (!isSafeUrl(url)) return reject()
     if (containsUrl(text) || containsUrl(title)) return reject()
     const range: Range[] = [[start + 1, shape.textEnd]]
     const validations = this.context.validations ?? 0
     if (validations >= LINK_VALIDATION_LIMIT) return reject()
-    const validation = this.parseRanges(
-      range,
-      { headings: false, subtext: false, quotes: false, listDepth: LIST_DEPTH_LIMIT, linkText: false, validations: validations + 1 },
-      this.prev,
-    )
-    if (!validation.nodes.every(onlyLinkContent)) return reject()
+    // The validation parses (§21.5): of the text, and of the title, each with every inline rule and no escapes.
+    const context: Context = { headings: false, subtext: false, quotes: false, listDepth: LIST_DEPTH_LIMIT, linkText: false, validations: validations + 1, noEscapes: true }
+    const check = (source: Source): Content[] => this.driver!.parse(source, context, '', this.depth + 1).nodes
+    const shown = shownText(check(subSource(this.source, range)), LINK_TEXT_TYPES, check)
+    if (shown === undefined || isBlankLinkText(shown)) return reject()
+    if (shape.title && shownText(check(subSource(this.source, [[shape.title.start, shape.title.end]])), LINK_TITLE_TYPES, check) === undefined) return reject()
     const children = this.parseRanges(range, { ...this.context, linkText: true }, this.prev).nodes
     return {
       type: 'link',
@@ -1200,9 +1206,27 @@ export class MarkupGrammar extends EmbeddedActionsParser {
   }
 }
 
-function onlyLinkContent(node: Content): boolean {
-  if (!LINK_TEXT_TYPES.has(node.type)) return false
-  return 'children' in node ? (node.children as Content[]).every(onlyLinkContent) : true
+/**
+ * What validated link text or a title shows (§21.2): its text and code, `<timestamp>` for each
+ * timestamp; `undefined` when a node at any depth, or in the content of its inline code (validated
+ * by `check` in turn), has a type outside `allowed`.
+ */
+function shownText(nodes: readonly Content[], allowed: ReadonlySet<string>, check: (source: Source) => Content[]): string | undefined {
+  let shown = ''
+  for (const node of nodes) {
+    if (!allowed.has(node.type)) return undefined
+    if (node.type === 'text') shown += node.value
+    else if (node.type === 'timestamp') shown += '<timestamp>'
+    else if (node.type === 'inlineCode') {
+      if (shownText(check({ text: node.value, map: Array.from({ length: node.value.length + 1 }, () => 0) }), allowed, check) === undefined) return undefined
+      shown += node.value
+    } else if ('children' in node) {
+      const inner = shownText(node.children as Content[], allowed, check)
+      if (inner === undefined) return undefined
+      shown += inner
+    }
+  }
+  return shown
 }
 
 /** Token types, re-exported for the diagrams generator. */

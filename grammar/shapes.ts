@@ -296,12 +296,18 @@ export function isSafeUrl(url: string): boolean {
   // points (zero-width, fillers, variation selectors), whitespace.
   if (/[\p{Cc}\p{Cf}\p{DI}\s]/u.test(url)) return false
   if (parsed.protocol === 'http:' || parsed.protocol === 'https:') {
-    const m = /^https?:\/\/([^/?#\\]*)/i.exec(url)
-    if (!m) return false
-    let host = m[1] ?? ''
-    const at = host.lastIndexOf('@')
-    if (at !== -1) host = host.slice(at + 1)
-    if (host.includes('%')) return false
+    // Cut at each `/`: the scheme, an empty piece (the `//`), then a piece that percent-decoding must
+    // leave as it is (host, user, port, and a query or fragment that comes before any `/`).
+    const pieces = url.split('/')
+    if (pieces.length < 3 || pieces[1] !== '') return false
+    const piece = pieces[2] ?? ''
+    let decoded = piece
+    try {
+      decoded = decodeURIComponent(piece)
+    } catch {
+      // (What does not decode is left as it is.)
+    }
+    if (decoded !== piece) return false
   } else {
     // Any other scheme (`discord:`, `tel:`…): with `//`, its host may not hold a character whose first
     // UTF-16 unit, cut to its low byte, is one forbidden in hosts (the desktop client's engine refuses it).
@@ -333,6 +339,15 @@ function punycodeAsPlain(url: string): string {
   }).join('')
   const labels = letters.split('.').map((label) => (/^xn--[a-z0-9_!"$&'()*+,;=`{}~-]*$/i.test(label) ? 'a' : label))
   return (m[1] ?? '') + labels.join('.') + port + url.slice(m[0].length)
+}
+
+/**
+ * Whether masked-link text is blank for the client (README §21.2): nothing but whitespace, control
+ * and format characters, and the fillers U+034F, U+1160, U+17B4, U+17B5, U+3164 and U+FFA0.
+ */
+export function isBlankLinkText(s: string): boolean {
+  const fillers = new Set(['\u034f', '\u1160', '\u17b4', '\u17b5', '\u3164', '\uffa0'])
+  return Array.from(s).every((c) => fillers.has(c) || /^[\p{Cc}\p{Cf}]$/u.test(c) || c.trim() === '')
 }
 
 /** Whether a string contains something URL-like: a scheme, `://` and a non-space (README §21.3). */

@@ -390,10 +390,18 @@ describe('stringify', () => {
       rejects(root({ type: 'autolink', url: 'mailto:a:b@c.co', suppressEmbed: true }), 'invalid-url')
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [{ type: 'userMention', id: '1' } as unknown as LinkContent] }), 'invalid-nesting', [0, 0])
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t(' ')] }), 'empty-content')
+      // Text that shows nothing: fillers and format characters, spans and code around whitespace.
+      rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('\u3164\u200b')] }), 'empty-content')
+      rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [bold(t(' '))] }), 'empty-content')
+      rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [code(' ') as LinkContent] }), 'empty-content')
+      prints(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [bold(t(' ')), code('a') as LinkContent] }), '[** **`a`](https://a.co)')
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('https://b.co')] }), 'unrepresentable-text')
       // Text the client refuses in a link, where the URL is fine: the text's fault, not the URL's.
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('<@1>')] }), 'unrepresentable-text')
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('[')] }), 'unrepresentable-text')
+      // The client checks link text without escapes, and the content of its code: no form hides a mention.
+      rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('\\@everyone')] }), 'unrepresentable-text')
+      rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [code('<@1>') as LinkContent] }), 'unrepresentable-text')
       // A node the client refuses in link text, at any depth.
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('a'), bold(italic({ type: 'everyoneMention' } as unknown as Content))] }), 'invalid-nesting', [0, 1, 0, 0])
     })

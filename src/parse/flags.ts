@@ -57,6 +57,16 @@ export const LINK_TEXT = 8
  * ```
  */
 export const NO_BLOCKS = 16
+/**
+ * No escapes, every other inline rule on: how the client reads masked-link text and titles to
+ * check them (a backslash does not hide a mention there).
+ *
+ * @example
+ * ```ts
+ * (NO_ESCAPES & LINK_TEXT) !== 0 // false: link text has no escapes either, but fewer rules too
+ * ```
+ */
+export const NO_ESCAPES = 32
 /** Lists are recognised inside at most this many enclosing lists, minus one. */
 export const MAX_LISTS = 10
 /** Masked links checked inside masked-link text, at most this deep. */

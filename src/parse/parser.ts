@@ -61,7 +61,7 @@ import {
   runEndAt,
   type Closing,
 } from './delimiters.js'
-import { LINK_TEXT, MAX_LINK_CHECKS, MAX_LISTS, NO_BLOCKS, NO_HEADING, NO_QUOTE, NO_SUBTEXT } from './flags.js'
+import { LINK_TEXT, MAX_LINK_CHECKS, MAX_LISTS, NO_BLOCKS, NO_ESCAPES, NO_HEADING, NO_QUOTE, NO_SUBTEXT } from './flags.js'
 import { matchLink, type LinkMemo } from './link.js'
 import { needsPreprocessing, pointAt, preprocess, span, unprocessed, type Source } from './source.js'
 import {
@@ -74,7 +74,7 @@ import {
   userOrRoleMention,
   type Token,
 } from './tokens.js'
-import { angleUrl, bareUrl, bareUrlScheme, contactUrl, containsUrl, isSafeUrl } from './urls.js'
+import { angleUrl, bareUrl, bareUrlScheme, contactUrl, containsUrl, isBlank, isSafeUrl } from './urls.js'
 
 /** A region being parsed into the children of `owner`. */
 interface Frame {
@@ -169,6 +169,21 @@ const SHRUG = '¯\\_(ツ)_/¯'
  * ```
  */
 export const LINK_CONTENT = new Set(['text', 'bold', 'italic', 'underline', 'strikethrough', 'spoiler', 'inlineCode', 'timestamp'])
+/** What starts every node that masked-link text and titles may not hold (but a bare URL, which `containsUrl` finds), and inline code, whose content may. */
+const CHECKED = /[<@[`]/
+/** The delimiters of formatting, which masked-link text may hold around nothing but whitespace. */
+const DELIMITERS = /[*_~|]/g
+
+/**
+ * The nodes a masked link's title may hold: those of its text, and custom emoji.
+ *
+ * @example
+ * ```ts
+ * TITLE_CONTENT.has('customEmoji') // true
+ * TITLE_CONTENT.has('userMention') // false
+ * ```
+ */
+export const TITLE_CONTENT = new Set([...LINK_CONTENT, 'customEmoji'])
 
 /** A frame for `[from, to)` of `src`, parsed into the children of `owner`. */
 function frame(src: Source, from: number, to: number, flags: number, lists: number, owner: Owner, fresh: boolean, item: boolean, up: Frame | null): Frame {
@@ -411,7 +426,7 @@ class Parser {
         break
       }
       case C_BACKSLASH: {
-        if (!linkText && p + 1 < end) {
+        if ((flags & (LINK_TEXT | NO_ESCAPES)) === 0 && p + 1 < end) {
           const d = String.prototype.charCodeAt.call(s, p + 1)
           if (!isAlnum(d) && !isSpace(d)) return this.addText(f, p, p + 2, s[p + 1]!)
         }
@@ -653,12 +668,13 @@ class Parser {
     if (!m) return false
     this.checked(src)
     const text = String.prototype.slice.call(s, m.textStart, m.textEnd)
+    const title = m.title
     const ok =
       isSafeUrl(m.url) &&
-      String.prototype.trim.call(text) !== '' &&
+      !isBlank(text) &&
       !containsUrl(text) &&
-      !(m.title !== undefined && containsUrl(m.title)) &&
-      this.textAllowedInLink(src, m.textStart, m.textEnd)
+      (title === undefined || (!containsUrl(title) && (!CHECKED.test(title) || this.holdsOnly(unprocessed(title), 0, title.length, TITLE_CONTENT) !== undefined))) &&
+      this.textShows(src, m.textStart, m.textEnd, text)
     if (!ok) {
       this.addText(f, p, m.end)
       return true
@@ -668,32 +684,51 @@ class Parser {
     return true
   }
 
-  /** Parses link text with the full inline rules and looks for what the client refuses in it. */
-  private textAllowedInLink(src: Source, a: number, b: number): boolean {
-    if (this.#linkChecks >= MAX_LINK_CHECKS) return false
-    // What the client refuses starts with one of these (a bare URL is refused earlier, by its `://`):
-    // most link text has none, and needs no parse.
-    let k = a
-    for (; k < b; k++) {
-      const c = String.prototype.charCodeAt.call(src.s, k)
-      if (c === C_LT || c === C_AT || c === C_LBRACKET || c === C_BACKTICK) break
-    }
-    if (k === b) return true
+  /**
+   * Whether the client takes `text`, `[a, b)` of `src`, as link text: read without escapes, it holds
+   * only what a link's text may, and shows more than whitespace once its delimiters are gone.
+   */
+  private textShows(src: Source, a: number, b: number, text: string): boolean {
+    // Only what starts with one of these parses to what the client refuses (a bare URL is refused
+    // earlier, by its `://`), and only delimiters around whitespace show nothing: most link text has
+    // neither, and needs no parse.
+    if (!CHECKED.test(text) && !isBlank(text.replace(DELIMITERS, ''))) return this.#linkChecks < MAX_LINK_CHECKS
+    const shown = this.holdsOnly(src, a, b, LINK_CONTENT)
+    return shown !== undefined && !isBlank(shown)
+  }
+
+  /**
+   * What `[a, b)` of `src` shows, read as the client checks masked links (every inline rule, no
+   * escapes): the text of its text and code, `<timestamp>` for a timestamp. `undefined` where it
+   * holds a node whose type `allowed` lacks, the content of its inline code read so too (as part
+   * of the same check: `inner`); and past {@link MAX_LINK_CHECKS} checks inside one another.
+   */
+  private holdsOnly(src: Source, a: number, b: number, allowed: ReadonlySet<string>, inner = false): string | undefined {
+    if (!inner && this.#linkChecks >= MAX_LINK_CHECKS) return undefined
     const prevSrc = this.#prevSrc
     const prevFrom = this.#prevFrom
     const prevTo = this.#prevTo
     const scratch: Owner = { children: [] }
-    this.#linkChecks++
-    this.run(src, a, b, NO_BLOCKS, scratch)
-    this.#linkChecks--
-    this.setPrev(prevSrc, prevFrom, prevTo)
-    const todo: Nodes[] = scratch.children
-    while (todo.length > 0) {
-      const node = todo.pop()!
-      if (!LINK_CONTENT.has(node.type)) return false
-      if ('children' in node) for (const kid of node.children as Nodes[]) todo.push(kid)
+    if (!inner) this.#linkChecks++
+    try {
+      this.run(src, a, b, NO_BLOCKS | NO_ESCAPES, scratch)
+      let shown = ''
+      const todo: Nodes[] = scratch.children.slice().reverse()
+      while (todo.length > 0) {
+        const node = todo.pop()!
+        if (!allowed.has(node.type)) return undefined
+        if (node.type === 'text') shown += node.value
+        else if (node.type === 'timestamp') shown += '<timestamp>'
+        else if (node.type === 'inlineCode') {
+          if (CHECKED.test(node.value) && this.holdsOnly(unprocessed(node.value), 0, node.value.length, allowed, true) === undefined) return undefined
+          shown += node.value
+        } else if ('children' in node) for (let k = node.children.length - 1; k >= 0; k--) todo.push(node.children[k] as Nodes)
+      }
+      return shown
+    } finally {
+      if (!inner) this.#linkChecks--
+      this.setPrev(prevSrc, prevFrom, prevTo)
     }
-    return true
   }
 }
 

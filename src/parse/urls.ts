@@ -32,15 +32,32 @@ export const SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'discord
 export const INVISIBLE = /[\p{Cc}\p{Cf}\p{DI}\s]/u
 
 /**
+ * Whether masked-link text shows nothing: the client takes out control and format characters,
+ * fillers (`ㅤ`, U+3164, and its kin) and whitespace other than spaces and line breaks before it
+ * trims the text, and refuses a link whose text is then empty.
+ *
+ * @example
+ * ```ts
+ * isBlank(' \u200b\u3164 ') // true
+ * isBlank(' a ') // false
+ * ```
+ */
+export function isBlank(text: string): boolean {
+  return /^[\p{Cc}\p{Cf}\s\u034f\u1160\u17b4\u17b5\u3164\uffa0]*$/u.test(text)
+}
+
+/**
  * Whether the client would make `url` clickable: an absolute URL with an
  * allowed scheme, unchanged by whitespace clean-up, with `//` after `http(s):`
- * and a host that is not percent-encoded.
+ * and nothing percent-encoded before the path.
  *
  * @example
  * ```ts
  * isSafeUrl('https://example.com/a') // true
  * isSafeUrl('javascript:alert(1)') // false
  * isSafeUrl('https://%61.co') // false
+ * isSafeUrl('https://a.co?q=%41') // false: the query comes before any slash
+ * isSafeUrl('https://a.co/?q=%41') // true
  * ```
  */
 export function isSafeUrl(url: string): boolean {
@@ -53,13 +70,14 @@ export function isSafeUrl(url: string): boolean {
  * read as an IPv4 address), no port or user, and a path of printable ASCII:
  * every such URL parses, and passes every check below.
  */
-const PLAIN_WEB_URL = /^https?:\/\/(?:[a-z\d-]+\.)+[a-z][a-z\d-]*(?:[/?#][!-~]*)?$/i
+const PLAIN_WEB_URL = /^https?:\/\/(?:[a-z\d-]+\.)+[a-z][a-z\d-]*(?:[?#][!-$&-.0-~]*)?(?:\/[!-~]*)?$/i
 
-/** An http(s) URL's host as written (group 1): after `//`, up to the first `/`, `?`, `#` or `\`, without any `userinfo@`. */
-const WEB_HOST = /^https?:\/\/(?:[^/?#\\]*@)?([^/?#\\]*)/i
+/** What an http(s) URL holds after `//` up to the next `/` (group 1): its host, and any user, port, query or fragment before a path. */
+const AUTHORITY = /^https?:\/\/([^/]*)/i
 /**
- * An http(s) URL's host as URL parsers read it (group 1): like {@link WEB_HOST}, but after every
- * slash or backslash that follows the `//` (`https://\\a.co` is a URL to `a.co`).
+ * An http(s) URL's host as URL parsers read it (group 1): after `//` and every slash or backslash
+ * that follows it (`https://\\a.co` is a URL to `a.co`), and any `userinfo@`, up to the first `/`,
+ * `?`, `#` or `\`.
  */
 const READ_HOST = /^https?:\/\/[/\\]*(?:[^/?#\\]*@)?([^/?#\\]*)/i
 /**
@@ -138,11 +156,23 @@ export function parsesAsSafeUrl(url: string): boolean {
   if (!SCHEMES.has(scheme)) return false
   const web = scheme === 'http:' || scheme === 'https:'
   if (web) {
-    const host = WEB_HOST.exec(url)
-    if (host === null || host[1]!.includes('%')) return false
+    // The client refuses what percent-decoding would change there (`https://exa%6Dple.com`, and
+    // `https://a.co?q=%41` too, with no slash before the query); a `%` that does not decode is kept.
+    const authority = AUTHORITY.exec(url)
+    if (authority === null || decodesTo(authority[1]!) !== authority[1]) return false
   } else if (cutToForbidden(OPAQUE_HOST.exec(url)?.[1] ?? '')) return false
   const parses = parsesInEngine(url, web)
   return judge === null ? parses : judge(url, parses)
+}
+
+/** `text` percent-decoded, or as it is where it does not decode (a `%` not followed by two hex digits, or bytes that are not UTF-8). */
+function decodesTo(text: string): string {
+  if (!String.prototype.includes.call(text, '%')) return text
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
 }
 
 /** Whether the platform's URL parser takes `url` (an http(s) one with a host: `web`), with the hosts it would read differently from the client's engine read as it does. */

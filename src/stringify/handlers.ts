@@ -10,7 +10,7 @@ import { closeCode } from '../parse/delimiters.js'
 import { MAX_LISTS } from '../parse/flags.js'
 import { preprocess } from '../parse/source.js'
 import { MAX_UNIX, TARGETS } from '../parse/tokens.js'
-import { bareUrl, containsUrl } from '../parse/urls.js'
+import { bareUrl, containsUrl, isBlank } from '../parse/urls.js'
 import { isSafeUrl, parsed } from './checks.js'
 import { content, lineEnd, takesLineEnd } from './content.js'
 import { differ } from './differ.js'
@@ -59,6 +59,27 @@ export function item(node: ListItem, bullet: string, indent: string, st: State):
   if (/^[ \n]|[ \n]$/.test(c)) fail(node, 'edge-whitespace', st)
   const pad = indent + ' '.repeat(bullet.length + 1)
   return `${bullet} ${c.replaceAll('\n', `\n${pad}`)}`
+}
+
+/**
+ * What a link's text shows, as the client judges whether it is blank: its text and code, and
+ * `<timestamp>` for each timestamp (without recursion: parsed trees nest deeper than the stack allows).
+ *
+ * @example
+ * ```ts
+ * shown({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [{ type: 'bold', children: [{ type: 'text', value: ' ' }] }] }) // ' '
+ * ```
+ */
+export function shown(link: Link): string {
+  let out = ''
+  const todo: Node[] = [...link.children].reverse()
+  while (todo.length > 0) {
+    const node = todo.pop()!
+    if (node.type === 'text' || node.type === 'inlineCode') out += (node as Text).value
+    else if (node.type === 'timestamp') out += '<timestamp>'
+    else if ('children' in node) for (let k = (node as Parent).children.length - 1; k >= 0; k--) todo.push((node as Parent).children[k]!)
+  }
+  return out
 }
 
 /**
@@ -190,8 +211,9 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     if (st.f & F_LINK) fail(node, 'invalid-nesting', st)
     if (!isSafeUrl(url)) fail(node, 'invalid-url', st)
     const c = content(node, st, st.f | F_LINK, '[', ']', false, true)
-    // The client refuses blank link text, and link text that holds a URL.
-    if (c.trim() === '') fail(node, 'empty-content', st)
+    // The client refuses link text that shows nothing (whitespace, invisible characters, spans and code
+    // around them), and link text that holds a URL.
+    if (isBlank(shown(node))) fail(node, 'empty-content', st)
     if (containsUrl(c)) fail(node, 'unrepresentable-text', st)
     // A space before the target is a choice in a search: it keeps a `<` before the link from reading
     // the link as a URL in angle brackets.
