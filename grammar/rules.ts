@@ -180,6 +180,9 @@ const LINK_TEXT_TYPES: ReadonlySet<string> = new Set([
   'timestamp',
 ])
 
+/** A code point the client's emoji rule reads as an emoji (README §21.6): a pictograph, a regional indicator (half a flag), the keycap mark. */
+const isEmoji = (c: string): boolean => /^\p{Extended_Pictographic}$/u.test(c) || /^\p{Regional_Indicator}$/u.test(c) || c === '\u20e3'
+
 /** Node types allowed in the title of a masked link: those of its text, and custom emoji (README §21.2). */
 const LINK_TITLE_TYPES: ReadonlySet<string> = new Set([...LINK_TEXT_TYPES, 'customEmoji'])
 
@@ -1118,9 +1121,9 @@ export class MarkupGrammar extends EmbeddedActionsParser {
     // The validation parses (§21.5): of the text, and of the title, each with every inline rule and no escapes.
     const context: Context = { headings: false, subtext: false, quotes: false, listDepth: LIST_DEPTH_LIMIT, linkText: false, validations: validations + 1, noEscapes: true }
     const check = (source: Source): Content[] => this.driver!.parse(source, context, '', this.depth + 1).nodes
-    const shown = shownText(check(subSource(this.source, range)), LINK_TEXT_TYPES, check)
+    const shown = shownText(check(subSource(this.source, range)), LINK_TEXT_TYPES, check, true)
     if (shown === undefined || isBlankLinkText(shown)) return reject()
-    if (shape.title && shownText(check(subSource(this.source, [[shape.title.start, shape.title.end]])), LINK_TITLE_TYPES, check) === undefined) return reject()
+    if (shape.title && shownText(check(subSource(this.source, [[shape.title.start, shape.title.end]])), LINK_TITLE_TYPES, check, false) === undefined) return reject()
     const children = this.parseRanges(range, { ...this.context, linkText: true }, this.prev).nodes
     return {
       type: 'link',
@@ -1209,19 +1212,22 @@ export class MarkupGrammar extends EmbeddedActionsParser {
 /**
  * What validated link text or a title shows (§21.2): its text and code, `<timestamp>` for each
  * timestamp; `undefined` when a node at any depth, or in the content of its inline code (validated
- * by `check` in turn), has a type outside `allowed`.
+ * by `check` in turn, emoji allowed), has a type outside `allowed`, or where `noEmoji`, a text holds
+ * a Unicode emoji (§21.6).
  */
-function shownText(nodes: readonly Content[], allowed: ReadonlySet<string>, check: (source: Source) => Content[]): string | undefined {
+function shownText(nodes: readonly Content[], allowed: ReadonlySet<string>, check: (source: Source) => Content[], noEmoji: boolean): string | undefined {
   let shown = ''
   for (const node of nodes) {
     if (!allowed.has(node.type)) return undefined
-    if (node.type === 'text') shown += node.value
-    else if (node.type === 'timestamp') shown += '<timestamp>'
+    if (node.type === 'text') {
+      if (noEmoji && Array.from(node.value).some(isEmoji)) return undefined
+      shown += node.value
+    } else if (node.type === 'timestamp') shown += '<timestamp>'
     else if (node.type === 'inlineCode') {
-      if (shownText(check({ text: node.value, map: Array.from({ length: node.value.length + 1 }, () => 0) }), allowed, check) === undefined) return undefined
+      if (shownText(check({ text: node.value, map: Array.from({ length: node.value.length + 1 }, () => 0) }), allowed, check, false) === undefined) return undefined
       shown += node.value
     } else if ('children' in node) {
-      const inner = shownText(node.children as Content[], allowed, check)
+      const inner = shownText(node.children as Content[], allowed, check, noEmoji)
       if (inner === undefined) return undefined
       shown += inner
     }

@@ -171,6 +171,11 @@ const SHRUG = '¯\\_(ツ)_/¯'
 export const LINK_CONTENT = new Set(['text', 'bold', 'italic', 'underline', 'strikethrough', 'spoiler', 'inlineCode', 'timestamp'])
 /** What starts every node that masked-link text and titles may not hold (but a bare URL, which `containsUrl` finds), and inline code, whose content may. */
 const CHECKED = /[<@[`]/
+/**
+ * A Unicode emoji, as the client's emoji rule would take it (a pictograph, half of a flag, a keycap),
+ * which it refuses in masked-link text outside code (in messages that no webhook sent).
+ */
+const EMOJI = /[\p{Extended_Pictographic}\p{Regional_Indicator}\u20e3]/u
 /** The delimiters of formatting, which masked-link text may hold around nothing but whitespace. */
 const DELIMITERS = /[*_~|]/g
 
@@ -673,7 +678,7 @@ class Parser {
       isSafeUrl(m.url) &&
       !isBlank(text) &&
       !containsUrl(text) &&
-      (title === undefined || (!containsUrl(title) && (!CHECKED.test(title) || this.holdsOnly(unprocessed(title), 0, title.length, TITLE_CONTENT) !== undefined))) &&
+      (title === undefined || (!containsUrl(title) && (!CHECKED.test(title) || this.holdsOnly(unprocessed(title), 0, title.length, TITLE_CONTENT, false) !== undefined))) &&
       this.textShows(src, m.textStart, m.textEnd, text)
     if (!ok) {
       this.addText(f, p, m.end)
@@ -686,24 +691,26 @@ class Parser {
 
   /**
    * Whether the client takes `text`, `[a, b)` of `src`, as link text: read without escapes, it holds
-   * only what a link's text may, and shows more than whitespace once its delimiters are gone.
+   * only what a link's text may (and no emoji outside code), and shows more than whitespace once its
+   * delimiters are gone.
    */
   private textShows(src: Source, a: number, b: number, text: string): boolean {
     // Only what starts with one of these parses to what the client refuses (a bare URL is refused
     // earlier, by its `://`), and only delimiters around whitespace show nothing: most link text has
     // neither, and needs no parse.
-    if (!CHECKED.test(text) && !isBlank(text.replace(DELIMITERS, ''))) return this.#linkChecks < MAX_LINK_CHECKS
-    const shown = this.holdsOnly(src, a, b, LINK_CONTENT)
+    if (!CHECKED.test(text) && !isBlank(text.replace(DELIMITERS, ''))) return this.#linkChecks < MAX_LINK_CHECKS && !EMOJI.test(text)
+    const shown = this.holdsOnly(src, a, b, LINK_CONTENT, true)
     return shown !== undefined && !isBlank(shown)
   }
 
   /**
    * What `[a, b)` of `src` shows, read as the client checks masked links (every inline rule, no
    * escapes): the text of its text and code, `<timestamp>` for a timestamp. `undefined` where it
-   * holds a node whose type `allowed` lacks, the content of its inline code read so too (as part
-   * of the same check: `inner`); and past {@link MAX_LINK_CHECKS} checks inside one another.
+   * holds a node whose type `allowed` lacks, or text with an emoji where `noEmoji` (the client reads
+   * one as a node of its own), the content of its inline code read so too, emoji allowed (as part of
+   * the same check: `inner`); and past {@link MAX_LINK_CHECKS} checks inside one another.
    */
-  private holdsOnly(src: Source, a: number, b: number, allowed: ReadonlySet<string>, inner = false): string | undefined {
+  private holdsOnly(src: Source, a: number, b: number, allowed: ReadonlySet<string>, noEmoji: boolean, inner = false): string | undefined {
     if (!inner && this.#linkChecks >= MAX_LINK_CHECKS) return undefined
     const prevSrc = this.#prevSrc
     const prevFrom = this.#prevFrom
@@ -717,10 +724,13 @@ class Parser {
       while (todo.length > 0) {
         const node = todo.pop()!
         if (!allowed.has(node.type)) return undefined
-        if (node.type === 'text') shown += node.value
+        if (node.type === 'text') {
+          if (noEmoji && EMOJI.test(node.value)) return undefined
+          shown += node.value
+        }
         else if (node.type === 'timestamp') shown += '<timestamp>'
         else if (node.type === 'inlineCode') {
-          if (CHECKED.test(node.value) && this.holdsOnly(unprocessed(node.value), 0, node.value.length, allowed, true) === undefined) return undefined
+          if (CHECKED.test(node.value) && this.holdsOnly(unprocessed(node.value), 0, node.value.length, allowed, false, true) === undefined) return undefined
           shown += node.value
         } else if ('children' in node) for (let k = node.children.length - 1; k >= 0; k--) todo.push(node.children[k] as Nodes)
       }

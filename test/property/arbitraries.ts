@@ -265,10 +265,10 @@ export function linkHeavyTextOf(options: TextOptions = {}): fc.Arbitrary<string>
       arbitrary: fc.constantFrom('[a]', '](', '](<', '>)', 'https://a.co', 'https://a.co/(x)', 'a.co', 'discord://x', 'tel:+1', 'javascript:x', 'https://a%6d.co', ' "t")', " 't')", '<https://a.co>', '[a](https://a.co)', '[**a**](https://a.co)', '<t:1>', '<@1>', '@here', 'https://', '¯\\_(ツ)_/¯', 's3://x', '[s3://x](https://a.co)', '[a](https://a.co "a+b.c-1://y")', '[3://z](https://a.co)', '<a@b.co>', '<mailto:a@b.co>', '<mailto:/a>', '<a:b@c.co>'),
     },
     // What the client's checks of link text and titles read: escaped tokens, code around them, spans
-    // and code around whitespace, fillers, tokens in titles, and percent signs before a path.
+    // and code around whitespace, fillers, tokens in titles, percent signs before a path, and emoji.
     {
       weight: 2,
-      arbitrary: fc.constantFrom('\\@everyone', '\\<@1>', '`<@1>`', '`@here`', '`a`', '` `', '** **', '|| ||', '\u3164', '\u200b', ' "<@1>")', ' "<:x:1>")', ' "`<#1>`")', 'https://a.co?q=%41', 'https://a.co/?q=%41', 'https://u%41@a.co', 'https://a.co\\%41', '%zz'),
+      arbitrary: fc.constantFrom('\\@everyone', '\\<@1>', '`<@1>`', '`@here`', '`a`', '` `', '** **', '|| ||', '\u3164', '\u200b', ' "<@1>")', ' "<:x:1>")', ' "`<#1>`")', 'https://a.co?q=%41', 'https://a.co/?q=%41', 'https://u%41@a.co', 'https://a.co\\%41', '%zz', '😀', '™', '🇫🇷', '1\ufe0f\u20e3', '`😀`', ' "😀")'),
     },
   )
   return fc.array(piece, { maxLength: options.maxParts ?? 24 }).map((parts) => parts.join(''))
