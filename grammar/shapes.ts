@@ -420,37 +420,25 @@ export interface ContactShape {
   url: string
 }
 
-const PHONE_CHARS = '0123456789 ().-'
+/** An e-mail address in angle brackets (README §20.3): parts without whitespace, `<`, `>` or `@`, the host's with an inner `.`. */
+const EMAIL = /^<([^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)>/
+/** A phone number in angle brackets (README §20.3): a scheme or `+`, then two units or more (a digit, or digits in parentheses), each but the first perhaps after one of `- ./`. */
+const PHONE = /^<((?:tel:|sms:)\+?|\+)((?:\d|\(\d+\))(?:[-. /]?(?:\d|\(\d+\)))+)>/
 
 /** E-mail or phone autolink at `p` (README §20.3). */
 export function scanContactAutolink(t: string, p: number): ContactShape | null {
-  if (t[p] !== '<') return null
-  const close = t.indexOf('>', p + 1)
-  if (close === -1) return null
-  const inner = t.slice(p + 1, close)
-  // E-mail: optionally "mailto:", then local "@" host, no whitespace, "<", ">" or second "@", and no ":"
-  // in the local part; the host has a dot with text on both sides.
-  const address = inner.startsWith('mailto:') ? inner.slice('mailto:'.length) : inner
-  const at = address.indexOf('@')
-  if (at > 0 && !/[\s<@:]/.test(address.slice(0, at)) && !/[\s<@]/.test(address.slice(at + 1))) {
-    const host = address.slice(at + 1)
-    const dot = host.indexOf('.', 1)
-    if (dot !== -1 && dot < host.length - 1) return { end: close + 1, url: `mailto:${address}` }
-    return null
+  const rest = t.slice(p)
+  const email = EMAIL.exec(rest)
+  if (email) {
+    const address = email[1] ?? ''
+    return { end: p + email[0].length, url: address.startsWith('mailto:') ? address : `mailto:${address}` }
   }
-  let scheme = ''
-  let number = inner
-  for (const s of ['tel:', 'sms:']) {
-    if (inner.startsWith(s)) {
-      scheme = s
-      number = inner.slice(s.length)
-    }
-  }
-  const digits = number.startsWith('+') ? number.slice(1) : number
-  if (scheme === '' && !number.startsWith('+')) return null
-  if (!isDigit(digits[0])) return null
-  for (const c of digits) if (!PHONE_CHARS.includes(c)) return null
-  return { end: close + 1, url: scheme === '' ? `tel:${number}` : inner }
+  const phone = PHONE.exec(rest)
+  if (!phone) return null
+  // Each run of spaces and slashes is a `-` in the link, which is a `tel:` one unless written with its scheme.
+  const prefix = phone[1] ?? ''
+  const number = (prefix + (phone[2] ?? '')).replace(/[ /]+/g, '-')
+  return { end: p + phone[0].length, url: prefix.startsWith('tel:') || prefix.startsWith('sms:') ? number : `tel:${number}` }
 }
 
 /** The parts of a masked link match. */

@@ -288,6 +288,12 @@ const nestedBrackets: Family = (size) => '['.repeat(size / 2) + ']'.repeat(size 
 /** A URL with all its parentheses unbalanced. */
 const parenthesizedUrl: Family = (size) => `https://a.co/${'('.repeat(size / 2)}${')'.repeat(size / 2 - 13)}`
 
+/** An e-mail link's opener before a host of dots that never closes (an expression backtracked over it for each dot). */
+const unclosedEmailHost: Family = (size) => `<a@${'.'.repeat(size - 3)}`
+
+/** A phone link's opener before a number that never closes. */
+const unclosedPhoneNumber: Family = (size) => `<+${'1 (2)'.repeat(size / 5)}`.slice(0, size)
+
 /** A realistic message repeated. */
 const realisticMessage: Family = repeated(
   '# Notes\n> **Hi** <@80351110224678912>, see [docs](https://a.co/x) and `code` ||spoiler|| <t:1:R>\n- a\n- _b_\n',
@@ -314,6 +320,14 @@ describe('parsing takes linear time', () => {
 
   it('should parse a URL full of parentheses in linear time', async () => {
     await expectLinear(parenthesizedUrl)
+  })
+
+  it('should parse an e-mail link opener before a long host in linear time', async () => {
+    await expectLinear(unclosedEmailHost)
+  })
+
+  it('should parse a phone link opener before a long number in linear time', async () => {
+    await expectLinear(unclosedPhoneNumber)
   })
 
   it('should parse a realistic message repeated in linear time', async () => {

@@ -379,6 +379,10 @@ describe('stringify', () => {
       prints(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: false }, t(', ok')), 'https://a.co, ok')
       prints(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: true }), '<https://a.co>')
       prints(root({ type: 'autolink', url: 'mailto:a@b.co', suppressEmbed: true }), '<a@b.co>')
+      prints(root({ type: 'autolink', url: 'mailto:a:b@c.co', suppressEmbed: true }), '<a:b@c.co>')
+      // (An address that starts with `mailto:` is its own link, as written.)
+      prints(root({ type: 'autolink', url: 'mailto:mailto:a@b.co', suppressEmbed: true }), '<mailto:mailto:a@b.co>')
+      prints(root({ type: 'autolink', url: 'tel:+1-555-123', suppressEmbed: true }), '<tel:+1-555-123>')
       // A `mailto:` URL that is no e-mail address reads only with its scheme (found by fuzzing).
       prints(root({ type: 'autolink', url: 'mailto:/(', suppressEmbed: true }), '<mailto:/(>')
     })
@@ -386,8 +390,8 @@ describe('stringify', () => {
     it('should reject links the client would not make', () => {
       rejects(root({ type: 'link', url: 'javascript:x', suppressEmbed: false, children: [t('a')] }), 'invalid-url')
       rejects(root({ type: 'autolink', url: 'javascript:x', suppressEmbed: true }), 'invalid-url')
-      rejects(root({ type: 'autolink', url: 'mailto:mailto:a@b.co', suppressEmbed: true }), 'invalid-url')
-      rejects(root({ type: 'autolink', url: 'mailto:a:b@c.co', suppressEmbed: true }), 'invalid-url')
+      rejects(root({ type: 'autolink', url: 'mailto:a@b', suppressEmbed: true }), 'invalid-url')
+      rejects(root({ type: 'autolink', url: 'tel:+1 555', suppressEmbed: true }), 'invalid-url')
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [{ type: 'userMention', id: '1' } as unknown as LinkContent] }), 'invalid-nesting', [0, 0])
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t(' ')] }), 'empty-content')
       // Text that shows nothing: fillers and format characters, spans and code around whitespace.

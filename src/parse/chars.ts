@@ -44,6 +44,8 @@ export const C_LPAREN = 0x28 /* ( */
 export const C_RPAREN = 0x29 /* ) */
 /** Asterisk, `*`. */
 export const C_STAR = 0x2a /* * */
+/** Plus sign, `+`. */
+export const C_PLUS = 0x2b /* + */
 /** Comma, `,`. */
 export const C_COMMA = 0x2c /* , */
 /** Hyphen-minus, `-`. */

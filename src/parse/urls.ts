@@ -4,7 +4,7 @@
  * clickable.
  */
 import type { Autolink } from '../ast.js'
-import { C_COLON, C_COMMA, C_DOT, C_DQUOTE, C_GT, C_LPAREN, C_LT, C_RBRACKET, C_RPAREN, C_SEMICOLON, C_SQUOTE, isSpace } from './chars.js'
+import { C_AT, C_COLON, C_COMMA, C_DASH, C_DOT, C_DQUOTE, C_GT, C_LPAREN, C_LT, C_PLUS, C_RBRACKET, C_RPAREN, C_SEMICOLON, C_SLASH, C_SPACE, C_SQUOTE, isDigit, isSpace } from './chars.js'
 import { nextOf } from './delimiters.js'
 import { span, type Source } from './source.js'
 import type { Token } from './tokens.js'
@@ -329,24 +329,84 @@ export function angleUrl(src: Source, p: number, end: number): Token<Autolink> |
   return undefined
 }
 
-const CONTACT = /<(?:(?:mailto:)?([^\s@<>:]+@[^\s@<>]+\.[^\s@<>]+)|((?:tel:|sms:)\+?\d[\d ().-]*)|(\+\d[\d ().-]*))>/y
-
 /**
- * The client's contact links at `p`: `<local@host.tld>` or `<mailto:local@host.tld>` (a `mailto:`
- * link) and phone numbers, `<+1 555 0100>`, `<tel:…>` or `<sms:…>` (a `tel:` link
- * unless written with its scheme). They skip the safety check.
+ * The client's contact links at `p`: an e-mail address, `<local@host.tld>` (a `mailto:` link, or as
+ * written where it starts with `mailto:`), and a phone number, `<+1 555 0100>`, `<tel:…>` or
+ * `<sms:…>`: at least two units (a digit, or digits in parentheses), each after the first perhaps
+ * after one of `- ./`; its link is the number with each run of spaces and slashes made a `-`, with
+ * `tel:` before it unless written with its scheme. They skip the safety check.
  *
  * @example
  * ```ts
  * contactUrl('<me@a.co>', 0, 9)?.node.url // 'mailto:me@a.co'
- * contactUrl('<+1 555 0100>', 0, 13)?.node.url // 'tel:+1 555 0100'
+ * contactUrl('<+1 555 0100>', 0, 13)?.node.url // 'tel:+1-555-0100'
  * contactUrl('<me@a>', 0, 6) // undefined
  * ```
  */
 export function contactUrl(s: string, p: number, end: number, at?: Source): Token<Autolink> | undefined {
-  CONTACT.lastIndex = p
-  const m = CONTACT.exec(s)
-  if (!m || CONTACT.lastIndex > end) return undefined
-  const url = m[1] !== undefined ? `mailto:${m[1]}` : m[2] ?? `tel:${m[3]!}`
-  return { node: { type: 'autolink', url, suppressEmbed: true, position: at && span(at, p, CONTACT.lastIndex) }, end: CONTACT.lastIndex }
+  // (Scanned, not matched by an expression: `<a@` before a long run of dots made the expression's
+  // backtracking quadratic.)
+  let close = emailEnd(s, p + 1, end)
+  let url: string
+  if (close > 0) {
+    const address = String.prototype.slice.call(s, p + 1, close)
+    url = String.prototype.startsWith.call(address, 'mailto:') ? address : `mailto:${address}`
+  } else {
+    close = phoneEnd(s, p + 1, end)
+    if (close < 0) return undefined
+    const number = String.prototype.slice.call(s, p + 1, close).replace(/[ /]+/g, '-')
+    url = String.prototype.startsWith.call(number, 'tel:') || String.prototype.startsWith.call(number, 'sms:') ? number : `tel:${number}`
+  }
+  return { node: { type: 'autolink', url, suppressEmbed: true, position: at && span(at, p, close + 1) }, end: close + 1 }
+}
+
+/** Whether `c` ends a part of an e-mail address: whitespace, `<`, `>` or `@`. */
+const endsAddressPart = (c: number): boolean => c === C_LT || c === C_GT || c === C_AT || isSpace(c)
+
+/**
+ * Where the `>` after an e-mail address from `i` is: a part, `@`, a part with a `.` that is neither
+ * its first nor its last character, `>`; or -1.
+ */
+function emailEnd(s: string, i: number, end: number): number {
+  const from = i
+  while (i < end && !endsAddressPart(String.prototype.charCodeAt.call(s, i))) i++
+  if (i === from || i >= end || String.prototype.charCodeAt.call(s, i) !== C_AT) return -1
+  const host = ++i
+  let dot = -1
+  for (; i < end; i++) {
+    const c = String.prototype.charCodeAt.call(s, i)
+    if (endsAddressPart(c)) break
+    if (c === C_DOT && dot < 0 && i > host) dot = i
+  }
+  return dot > 0 && dot < i - 1 && i < end && String.prototype.charCodeAt.call(s, i) === C_GT ? i : -1
+}
+
+/** Where the `>` after a phone number from `i` is (`tel:`, `sms:` or `+` first; see {@link contactUrl}), or -1. */
+function phoneEnd(s: string, i: number, end: number): number {
+  if (String.prototype.startsWith.call(s, 'tel:', i) || String.prototype.startsWith.call(s, 'sms:', i)) {
+    i += 4
+    if (String.prototype.charCodeAt.call(s, i) === C_PLUS) i++
+  } else if (String.prototype.charCodeAt.call(s, i) === C_PLUS) i++
+  else return -1
+  let units = 0
+  while (i < end) {
+    const c = String.prototype.charCodeAt.call(s, i)
+    // A separator stands only between two units.
+    const u = units > 0 && (c === C_DASH || c === C_DOT || c === C_SPACE || c === C_SLASH) ? i + 1 : i
+    const next = phoneUnitEnd(s, u, end)
+    if (next < 0) break
+    units++
+    i = next
+  }
+  return units >= 2 && i < end && String.prototype.charCodeAt.call(s, i) === C_GT ? i : -1
+}
+
+/** The end of a unit of a phone number at `i`, a digit or digits in parentheses, or -1. */
+function phoneUnitEnd(s: string, i: number, end: number): number {
+  if (i >= end) return -1
+  if (isDigit(String.prototype.charCodeAt.call(s, i))) return i + 1
+  if (String.prototype.charCodeAt.call(s, i) !== C_LPAREN) return -1
+  let k = i + 1
+  while (k < end && isDigit(String.prototype.charCodeAt.call(s, k))) k++
+  return k > i + 1 && k < end && String.prototype.charCodeAt.call(s, k) === C_RPAREN ? k + 1 : -1
 }
