@@ -727,8 +727,7 @@ class Parser {
         if (node.type === 'text') {
           if (noEmoji && EMOJI.test(node.value)) return undefined
           shown += node.value
-        }
-        else if (node.type === 'timestamp') shown += '<timestamp>'
+        } else if (node.type === 'timestamp') shown += '<timestamp>'
         else if (node.type === 'inlineCode') {
           if (CHECKED.test(node.value) && this.holdsOnly(unprocessed(node.value), 0, node.value.length, allowed, false, true) === undefined) return undefined
           shown += node.value
