@@ -382,7 +382,12 @@ describe('stringify', () => {
       prints(root({ type: 'autolink', url: 'mailto:a:b@c.co', suppressEmbed: true }), '<a:b@c.co>')
       // (An address that starts with `mailto:` is its own link, as written.)
       prints(root({ type: 'autolink', url: 'mailto:mailto:a@b.co', suppressEmbed: true }), '<mailto:mailto:a@b.co>')
-      prints(root({ type: 'autolink', url: 'tel:+1-555-123', suppressEmbed: true }), '<tel:+1-555-123>')
+      // A phone number as people write it, its `-`s as spaces (which the client reads as `-`s): after a
+      // `<` and a bare URL, `<tel:+1-5>` would run on as a URL in angle brackets (found by fuzzing).
+      prints(root({ type: 'autolink', url: 'tel:+1-555-123', suppressEmbed: true }), '<+1 555 123>')
+      prints(root({ type: 'autolink', url: 'sms:1-2', suppressEmbed: true }), '<sms:1 2>')
+      const bare = { type: 'autolink', url: 'http://co', suppressEmbed: false } as const
+      prints(root(bare, t('<'), bare, { type: 'autolink', url: 'tel:+1-5', suppressEmbed: true }), 'http://co<http://co<+1 5>')
       // A `mailto:` URL that is no e-mail address reads only with its scheme (found by fuzzing).
       prints(root({ type: 'autolink', url: 'mailto:/(', suppressEmbed: true }), '<mailto:/(>')
     })

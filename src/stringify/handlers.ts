@@ -238,8 +238,12 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     const { url } = node
     if (node.suppressEmbed) {
       // `<name@host>` reads as a `mailto:` link; a `mailto:` URL of another shape (`mailto:/a`) keeps
-      // its scheme, as any URL in angle brackets.
-      const forms = url.startsWith('mailto:') ? [`<${url.slice(7)}>`, `<${url}>`] : [`<${url}>`]
+      // its scheme, as any URL in angle brackets. A phone number reads each space as the `-` of its
+      // URL: written with spaces, as people write it, it cannot run on as a URL in angle brackets
+      // after a `<` and a bare URL (`http://a<<tel:+1-5>` would read as one).
+      const spaced = url.replaceAll('-', ' ')
+      const phone = /^(?:tel|sms):/.test(url) ? [...(url.startsWith('tel:+') ? [`<${spaced.slice(4)}>`] : []), `<${spaced}>`] : []
+      const forms = url.startsWith('mailto:') ? [`<${url.slice(7)}>`, `<${url}>`] : [...phone, `<${url}>`]
       const out = forms.find((form) => {
         const read = parsed(form).children
         return read.length === 1 && read[0]!.type === 'autolink' && read[0].url === url
