@@ -388,15 +388,12 @@ export function scanBareUrl(t: string, p: number): BareUrlShape | null {
   let end = runEnd
   while (end - schemeEnd >= 2 && URL_BAD_LAST.includes(t[end - 1] ?? '')) end--
   if (end - schemeEnd < 2) return null
-  if (t[end - 1] === ')') {
-    let open = 0
-    let close = 0
-    for (let k = p; k < end; k++) {
-      if (t[k] === '(') open++
-      else if (t[k] === ')') close++
-    }
-    if (close > open) end--
-  }
+  // Each `)` of the final run is paired with a `(` anywhere in the URL; the first left without one
+  // goes back, and only that one (README §20.1).
+  const url = t.slice(p, end)
+  const finalRun = url.length - url.replace(/\)+$/, '').length
+  const opens = url.split('(').length - 1
+  if (finalRun > opens) end--
   if (end - schemeEnd < 2) return null
   return { end }
 }

@@ -259,8 +259,9 @@ const badLast = (c: number): boolean =>
 
 /**
  * A bare URL at `p`: the scheme, then two or more characters that are neither
- * whitespace nor `<`, ending in something other than `.,:;"']`. An unbalanced
- * closing parenthesis at the end goes back to the text.
+ * whitespace nor `<`, ending in something other than `.,:;"']`. Where its final
+ * run of closing parentheses is longer than the number of opening ones in it,
+ * the last goes back to the text.
  * Returns the match (which becomes text when the URL is unsafe). `scheme`:
  * {@link bareUrlScheme} at `p`, when the caller has it already.
  *
@@ -287,13 +288,13 @@ export function bareUrl(
   while (j > p + scheme + 1 && badLast(String.prototype.charCodeAt.call(s, j - 1))) j--
   if (badLast(String.prototype.charCodeAt.call(s, j - 1))) return undefined
   if (String.prototype.charCodeAt.call(s, j - 1) === C_RPAREN) {
-    let balance = 0
-    for (let k = p; k < j; k++) {
-      const c = String.prototype.charCodeAt.call(s, k)
-      if (c === C_LPAREN) balance++
-      else if (c === C_RPAREN) balance--
-    }
-    if (balance < 0) j--
+    // The client pairs each `)` of the final run with a `(` anywhere in the URL (`https://a.co/)(x)`
+    // keeps its last), and gives back the first it cannot pair, and only that one.
+    let run = 0
+    while (String.prototype.charCodeAt.call(s, j - 1 - run) === C_RPAREN) run++
+    let opens = 0
+    for (let k = p; k < j - run; k++) if (String.prototype.charCodeAt.call(s, k) === C_LPAREN) opens++
+    if (run > opens) j--
   }
   // Two characters at least after the scheme, counted once the parenthesis went back.
   if (j - (p + scheme) < 2) return undefined

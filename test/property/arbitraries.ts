@@ -262,7 +262,7 @@ export function linkHeavyTextOf(options: TextOptions = {}): fc.Arbitrary<string>
     { weight: 6, arbitrary: fc.constantFrom(...'[]()<> \n"\'\\a1*_`:/.@'.split(''), '~~', '||') },
     {
       weight: 4,
-      arbitrary: fc.constantFrom('[a]', '](', '](<', '>)', 'https://a.co', 'https://a.co/(x)', 'a.co', 'discord://x', 'tel:+1', 'javascript:x', 'https://a%6d.co', ' "t")', " 't')", '<https://a.co>', '[a](https://a.co)', '[**a**](https://a.co)', '<t:1>', '<@1>', '@here', 'https://', '¯\\_(ツ)_/¯', 's3://x', '[s3://x](https://a.co)', '[a](https://a.co "a+b.c-1://y")', '[3://z](https://a.co)', '<a@b.co>', '<mailto:a@b.co>', '<mailto:/a>', '<a:b@c.co>', '<+1 (2)/3>', '<tel:12>', '<sms:+1.2>', '<+1>', '<a@b.>', '+1', '(2)', '@b.co>'),
+      arbitrary: fc.constantFrom('[a]', '](', '](<', '>)', 'https://a.co', 'https://a.co/(x)', 'https://a.co/)(x)', 'https://a.co/a)b))', 'a.co', 'discord://x', 'tel:+1', 'javascript:x', 'https://a%6d.co', ' "t")', " 't')", '<https://a.co>', '[a](https://a.co)', '[**a**](https://a.co)', '<t:1>', '<@1>', '@here', 'https://', '¯\\_(ツ)_/¯', 's3://x', '[s3://x](https://a.co)', '[a](https://a.co "a+b.c-1://y")', '[3://z](https://a.co)', '<a@b.co>', '<mailto:a@b.co>', '<mailto:/a>', '<a:b@c.co>', '<+1 (2)/3>', '<tel:12>', '<sms:+1.2>', '<+1>', '<a@b.>', '+1', '(2)', '@b.co>'),
     },
     // What the client's checks of link text and titles read: escaped tokens, code around them, spans
     // and code around whitespace, fillers, tokens in titles, percent signs before a path, and emoji.
