@@ -169,6 +169,28 @@ const SHRUG = '¯\\_(ツ)_/¯'
  * ```
  */
 export const LINK_CONTENT = new Set(['text', 'bold', 'italic', 'underline', 'strikethrough', 'spoiler', 'inlineCode', 'timestamp'])
+/**
+ * What masked-link text shows, as the client judges whether it is blank: the values of its text and
+ * inline code at any depth, and `<timestamp>` for each timestamp (without recursion: parsed trees
+ * nest deeper than the stack allows).
+ *
+ * @example
+ * ```ts
+ * shownIn([{ type: 'bold', children: [{ type: 'text', value: ' ' }] }, { type: 'timestamp', unix: 0 }]) // ' <timestamp>'
+ * ```
+ */
+export function shownIn(nodes: readonly Nodes[]): string {
+  let shown = ''
+  const todo = nodes.slice().reverse()
+  while (todo.length > 0) {
+    const node = todo.pop()!
+    if (node.type === 'text' || node.type === 'inlineCode') shown += node.value
+    else if (node.type === 'timestamp') shown += '<timestamp>'
+    else if ('children' in node) for (let k = node.children.length - 1; k >= 0; k--) todo.push(node.children[k] as Nodes)
+  }
+  return shown
+}
+
 /** What starts every node that masked-link text and titles may not hold (but a bare URL, which `containsUrl` finds), and inline code, whose content may. */
 const CHECKED = /[<@[`]/
 /**
@@ -699,18 +721,18 @@ class Parser {
     // earlier, by its `://`), and only delimiters around whitespace show nothing: most link text has
     // neither, and needs no parse.
     if (!CHECKED.test(text) && !isBlank(text.replace(DELIMITERS, ''))) return this.#linkChecks < MAX_LINK_CHECKS && !EMOJI.test(text)
-    const shown = this.holdsOnly(src, a, b, LINK_CONTENT, true)
-    return shown !== undefined && !isBlank(shown)
+    const read = this.holdsOnly(src, a, b, LINK_CONTENT, true)
+    return read !== undefined && !isBlank(shownIn(read))
   }
 
   /**
-   * What `[a, b)` of `src` shows, read as the client checks masked links (every inline rule, no
-   * escapes): the text of its text and code, `<timestamp>` for a timestamp. `undefined` where it
-   * holds a node whose type `allowed` lacks, or text with an emoji where `noEmoji` (the client reads
-   * one as a node of its own), the content of its inline code read so too, emoji allowed (as part of
-   * the same check: `inner`); and past {@link MAX_LINK_CHECKS} checks inside one another.
+   * `[a, b)` of `src` read as the client checks masked links (every inline rule, no escapes), or
+   * `undefined` where it holds a node whose type `allowed` lacks, or text with an emoji where
+   * `noEmoji` (the client reads one as a node of its own), the content of its inline code read so too,
+   * emoji allowed (as part of the same check: `inner`); and past {@link MAX_LINK_CHECKS} checks inside
+   * one another.
    */
-  private holdsOnly(src: Source, a: number, b: number, allowed: ReadonlySet<string>, noEmoji: boolean, inner = false): string | undefined {
+  private holdsOnly(src: Source, a: number, b: number, allowed: ReadonlySet<string>, noEmoji: boolean, inner = false): Nodes[] | undefined {
     if (!inner && this.#linkChecks >= MAX_LINK_CHECKS) return undefined
     const prevSrc = this.#prevSrc
     const prevFrom = this.#prevFrom
@@ -719,25 +741,20 @@ class Parser {
     if (!inner) this.#linkChecks++
     try {
       this.run(src, a, b, NO_BLOCKS | NO_ESCAPES, scratch)
-      let shown = ''
-      const todo: Nodes[] = scratch.children.slice().reverse()
+      const todo: Nodes[] = scratch.children.slice()
       while (todo.length > 0) {
         const node = todo.pop()!
         if (!allowed.has(node.type)) return undefined
-        if (node.type === 'text') {
-          if (noEmoji && EMOJI.test(node.value)) return undefined
-          shown += node.value
-        } else if (node.type === 'timestamp') shown += '<timestamp>'
-        else if (node.type === 'inlineCode') {
-          if (CHECKED.test(node.value) && this.holdsOnly(unprocessed(node.value), 0, node.value.length, allowed, false, true) === undefined) return undefined
-          shown += node.value
-        } else if ('children' in node) for (let k = node.children.length - 1; k >= 0; k--) todo.push(node.children[k] as Nodes)
+        if (node.type === 'text' && noEmoji && EMOJI.test(node.value)) return undefined
+        if (node.type === 'inlineCode' && CHECKED.test(node.value) && this.holdsOnly(unprocessed(node.value), 0, node.value.length, allowed, false, true) === undefined) return undefined
+        if ('children' in node) for (const kid of node.children as Nodes[]) todo.push(kid)
       }
-      return shown
+      return scratch.children
     } finally {
       if (!inner) this.#linkChecks--
       this.setPrev(prevSrc, prevFrom, prevTo)
     }
   }
+
 }
 

@@ -32,9 +32,9 @@ export const SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'discord
 export const INVISIBLE = /[\p{Cc}\p{Cf}\p{DI}\s]/u
 
 /**
- * Whether masked-link text shows nothing: the client takes out control and format characters,
- * fillers (`ㅤ`, U+3164, and its kin) and whitespace other than spaces and line breaks before it
- * trims the text, and refuses a link whose text is then empty.
+ * Whether masked-link text shows nothing: nothing but whitespace, control and format characters and
+ * fillers (`ㅤ`, U+3164, and its kin), which the client takes out or trims before it refuses a link
+ * whose text is then empty.
  *
  * @example
  * ```ts

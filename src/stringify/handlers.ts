@@ -8,6 +8,7 @@ import type { BlockQuote, CodeBlock, Heading, Link, List, ListItem, Node, Nodes,
 import { codeBlock, inlineCodeValue } from '../parse/code.js'
 import { closeCode } from '../parse/delimiters.js'
 import { MAX_LISTS } from '../parse/flags.js'
+import { shownIn } from '../parse/parser.js'
 import { preprocess } from '../parse/source.js'
 import { MAX_UNIX, TARGETS } from '../parse/tokens.js'
 import { bareUrl, containsUrl, isBlank } from '../parse/urls.js'
@@ -59,27 +60,6 @@ export function item(node: ListItem, bullet: string, indent: string, st: State):
   if (/^[ \n]|[ \n]$/.test(c)) fail(node, 'edge-whitespace', st)
   const pad = indent + ' '.repeat(bullet.length + 1)
   return `${bullet} ${c.replaceAll('\n', `\n${pad}`)}`
-}
-
-/**
- * What a link's text shows, as the client judges whether it is blank: its text and code, and
- * `<timestamp>` for each timestamp (without recursion: parsed trees nest deeper than the stack allows).
- *
- * @example
- * ```ts
- * shown({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [{ type: 'bold', children: [{ type: 'text', value: ' ' }] }] }) // ' '
- * ```
- */
-export function shown(link: Link): string {
-  let out = ''
-  const todo: Node[] = [...link.children].reverse()
-  while (todo.length > 0) {
-    const node = todo.pop()!
-    if (node.type === 'text' || node.type === 'inlineCode') out += (node as Text).value
-    else if (node.type === 'timestamp') out += '<timestamp>'
-    else if ('children' in node) for (let k = (node as Parent).children.length - 1; k >= 0; k--) todo.push((node as Parent).children[k]!)
-  }
-  return out
 }
 
 /**
@@ -213,7 +193,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     const c = content(node, st, st.f | F_LINK, '[', ']', false, true)
     // The client refuses link text that shows nothing (whitespace, invisible characters, spans and code
     // around them), and link text that holds a URL.
-    if (isBlank(shown(node))) fail(node, 'empty-content', st)
+    if (isBlank(shownIn(node.children))) fail(node, 'empty-content', st)
     if (containsUrl(c)) fail(node, 'unrepresentable-text', st)
     // A space before the target is a choice in a search: it keeps a `<` before the link from reading
     // the link as a URL in angle brackets.
