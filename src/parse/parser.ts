@@ -700,7 +700,7 @@ class Parser {
       isSafeUrl(m.url) &&
       !isBlank(text) &&
       !containsUrl(text) &&
-      (title === undefined || (!containsUrl(title) && (!CHECKED.test(title) || this.holdsOnly(unprocessed(title), 0, title.length, TITLE_CONTENT, false) !== undefined))) &&
+      (title === undefined || this.titleAllowed(title)) &&
       this.textShows(src, m.textStart, m.textEnd, text)
     if (!ok) {
       this.addText(f, p, m.end)
@@ -709,6 +709,12 @@ class Parser {
     const node: Link = { type: 'link', url: m.url, suppressEmbed: m.suppressEmbed, children: [] as LinkContent[], position: span(src, p, m.end) }
     this.open(f, node, src, m.textStart, m.textEnd, p, m.end, LINK_TEXT | NO_BLOCKS, f.lists)
     return true
+  }
+
+  /** Whether the client takes `title` as a masked link's title: no URL, and read as it checks it, only what a title may hold. */
+  private titleAllowed(title: string): boolean {
+    if (containsUrl(title)) return false
+    return !CHECKED.test(title) || this.holdsOnly(unprocessed(title), 0, title.length, TITLE_CONTENT, false) !== undefined
   }
 
   /**
@@ -755,6 +761,5 @@ class Parser {
       this.setPrev(prevSrc, prevFrom, prevTo)
     }
   }
-
 }
 
