@@ -67,6 +67,7 @@ import {
 } from './tokens.js'
 import {
   borrowedIndent,
+  checkedLinkText,
   containsUrl,
   inlineCodeValue,
   isAsciiWord,
@@ -74,6 +75,7 @@ import {
   isIndentedLineStart,
   isLineStart,
   isSafeUrl,
+  isTakenOutOfLinkText,
   isWhitespace,
   quoteLineMarker,
   quoteRestMarker,
@@ -1114,16 +1116,25 @@ export class MarkupGrammar extends EmbeddedActionsParser {
     const reject = (): Content => this.textNode(t.slice(start, end), start, end)
     if (isBlankLinkText(text) || url.trim() === '') return reject()
     if (!isSafeUrl(url)) return reject()
-    if (containsUrl(text) || containsUrl(title)) return reject()
-    const range: Range[] = [[start + 1, shape.textEnd]]
+    // The checks read the text and title as the client checks them (§21.7).
+    const checkedText = checkedLinkText(text)
+    const checkedTitle = checkedLinkText(title)
+    if (containsUrl(text) || containsUrl(title) || containsUrl(checkedText) || containsUrl(checkedTitle)) return reject()
     const validations = this.context.validations ?? 0
     if (validations >= LINK_VALIDATION_LIMIT) return reject()
     // The validation parses (§21.5): of the text, and of the title, each with every inline rule and no escapes.
     const context: Context = { headings: false, subtext: false, quotes: false, listDepth: LIST_DEPTH_LIMIT, linkText: false, validations: validations + 1, noEscapes: true }
     const check = (source: Source): Content[] => this.driver!.parse(source, context, '', this.depth + 1).nodes
-    const shown = shownText(check(subSource(this.source, range)), LINK_TEXT_TYPES, check, true)
+    const shown = shownText(check(unplacedSource(checkedText)), LINK_TEXT_TYPES, check, true)
     if (shown === undefined || isBlankLinkText(shown)) return reject()
-    if (shape.title && shownText(check(subSource(this.source, [[shape.title.start, shape.title.end]])), LINK_TITLE_TYPES, check, false) === undefined) return reject()
+    if (shape.title && shownText(check(unplacedSource(checkedTitle)), LINK_TITLE_TYPES, check, false) === undefined) return reject()
+    // The link shows its text without what the client takes out of it, each code point kept a range of its own.
+    const range: Range[] = []
+    for (let i = start + 1; i < shape.textEnd; ) {
+      const c = String.fromCodePoint(t.codePointAt(i) ?? 0)
+      if (!isTakenOutOfLinkText(c)) range.push([i, i + c.length])
+      i += c.length
+    }
     const children = this.parseRanges(range, { ...this.context, linkText: true }, this.prev).nodes
     return {
       type: 'link',
@@ -1209,6 +1220,11 @@ export class MarkupGrammar extends EmbeddedActionsParser {
   }
 }
 
+/** A string to validate, whose positions nobody reads: every character maps to offset 0. */
+function unplacedSource(text: string): Source {
+  return { text, map: Array.from({ length: text.length + 1 }, () => 0) }
+}
+
 /**
  * What validated link text or a title shows (§21.2): its text and code, `<timestamp>` for each
  * timestamp; `undefined` when a node at any depth, or in the content of its inline code (validated
@@ -1224,7 +1240,7 @@ function shownText(nodes: readonly Content[], allowed: ReadonlySet<string>, chec
       shown += node.value
     } else if (node.type === 'timestamp') shown += '<timestamp>'
     else if (node.type === 'inlineCode') {
-      if (shownText(check({ text: node.value, map: Array.from({ length: node.value.length + 1 }, () => 0) }), allowed, check, false) === undefined) return undefined
+      if (shownText(check(unplacedSource(node.value)), allowed, check, false) === undefined) return undefined
       shown += node.value
     } else if ('children' in node) {
       const inner = shownText(node.children as Content[], allowed, check, noEmoji)

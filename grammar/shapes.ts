@@ -350,6 +350,50 @@ export function isBlankLinkText(s: string): boolean {
   return Array.from(s).every((c) => fillers.has(c) || /^[\p{Cc}\p{Cf}]$/u.test(c) || c.trim() === '')
 }
 
+/**
+ * Whether the client takes `c`, one code point, out of masked-link text and titles before it reads
+ * them (README §21.7): a format character, a line or paragraph separator, a control but the
+ * newline, a space but U+0020, or one of the fillers.
+ */
+export function isTakenOutOfLinkText(c: string): boolean {
+  if (c === '\n' || c === ' ') return false
+  return /^[\p{Cf}\p{Zl}\p{Zp}\p{Zs}\p{Cc}]$/u.test(c) || ['\u034f', '\u1160', '\u17b4', '\u17b5', '\u3164', '\uffa0'].includes(c)
+}
+
+/**
+ * The look-alikes the client maps before it checks masked-link text and titles (README §21.7), by
+ * code point, for each character they map to.
+ */
+const LOOKALIKE_CODE_POINTS: Readonly<Record<string, readonly number[]>> = {
+  h: [0x48, 0x4bb, 0x570, 0x13c2, 0x210e, 0x1d421, 0x1d489, 0x1d4bd, 0x1d4f1, 0x1d525, 0x1d559, 0x1d58d, 0x1d5c1, 0x1d5f5, 0x1d629, 0x1d65d, 0x1d691, 0xff48],
+  t: [0x54, 0x1d42d, 0x1d461, 0x1d495, 0x1d4c9, 0x1d4fd, 0x1d531, 0x1d565, 0x1d599, 0x1d5cd, 0x1d601, 0x1d635, 0x1d669, 0x1d69d],
+  p: [
+    0x50, 0x3c1, 0x3f1, 0x440, 0x2374, 0x2ca3, 0x1d429, 0x1d45d, 0x1d491, 0x1d4c5, 0x1d4f9, 0x1d52d, 0x1d561, 0x1d595, 0x1d5c9, 0x1d5fd, 0x1d631, 0x1d665,
+    0x1d699, 0x1d6d2, 0x1d6e0, 0x1d70c, 0x1d71a, 0x1d746, 0x1d754, 0x1d780, 0x1d78e, 0x1d7ba, 0x1d7c8, 0xff50, 0x48f,
+  ],
+  s: [
+    0x53, 0x1bd, 0x455, 0xa731, 0xabaa, 0x10448, 0x118c1, 0x1d42c, 0x1d460, 0x1d494, 0x1d4c8, 0x1d4fc, 0x1d530, 0x1d564, 0x1d598, 0x1d5cc, 0x1d600, 0x1d634,
+    0x1d668, 0x1d69c, 0xff53,
+  ],
+  ':': [0x2d0, 0x2f8, 0x589, 0x5c3, 0x703, 0x704, 0x903, 0xa83, 0x16ec, 0x1803, 0x1809, 0x205a, 0x2236, 0xa4fd, 0xa789, 0xfe30, 0xff1a, 0x37e, 0x3b],
+  '/': [0x1735, 0x2041, 0x2044, 0x2215, 0x2571, 0x27cb, 0x29f8, 0x2cc6, 0x2f03, 0x3033, 0x30ce, 0x31d3, 0x4e3f, 0x1d23a],
+}
+
+/** The character the client maps the code point `c` to before it checks link text, or `c`. */
+export function lookalikeOf(c: string): string {
+  const code = c.codePointAt(0)
+  for (const [to, from] of Object.entries(LOOKALIKE_CODE_POINTS)) if (code !== undefined && from.includes(code)) return to
+  return c
+}
+
+/** Masked-link text or a title as the client checks it (README §21.7): taken out, then mapped. */
+export function checkedLinkText(s: string): string {
+  return Array.from(s)
+    .filter((c) => !isTakenOutOfLinkText(c))
+    .map(lookalikeOf)
+    .join('')
+}
+
 /** Whether a string contains something URL-like: a scheme, `://` and a non-space (README §21.3). */
 export function containsUrl(s: string): boolean {
   for (let i = s.indexOf('://'); i !== -1; i = s.indexOf('://', i + 1)) {

@@ -413,6 +413,13 @@ describe('stringify', () => {
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [code('<@1>') as LinkContent] }), 'unrepresentable-text')
       // A node the client refuses in link text, at any depth.
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('a'), bold(italic({ type: 'everyoneMention' } as unknown as Content))] }), 'invalid-nesting', [0, 1, 0, 0])
+      // What the client takes out of link text before it shows it, and text it checks with look-alikes
+      // mapped (a URL, a mention): no form keeps or hides them.
+      rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('a\u200bb')] }), 'unrepresentable-text', [0, 0])
+      rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [code('a\u00a0b') as LinkContent] }), 'unrepresentable-code', [0, 0])
+      rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('ｈttps∶∕∕b.co')] }), 'unrepresentable-text')
+      rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('@Here')] }), 'unrepresentable-text')
+      prints(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('Click Here')] }), '[Click Here](https://a.co)')
     })
 
     it('should print text after a bare URL as a refused URL in angle brackets when it has that shape', () => {

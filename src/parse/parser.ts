@@ -63,7 +63,8 @@ import {
 } from './delimiters.js'
 import { LINK_TEXT, MAX_LINK_CHECKS, MAX_LISTS, NO_BLOCKS, NO_ESCAPES, NO_HEADING, NO_QUOTE, NO_SUBTEXT } from './flags.js'
 import { matchLink, type LinkMemo } from './link.js'
-import { needsPreprocessing, pointAt, preprocess, span, unprocessed, type Source } from './source.js'
+import { checkedForm, isPlainAscii, keptRanges } from './link-text.js'
+import { derive, needsPreprocessing, pointAt, preprocess, span, unprocessed, type Source } from './source.js'
 import {
   channelMention,
   commandMention,
@@ -695,39 +696,52 @@ class Parser {
     if (!m) return false
     this.checked(src)
     const text = String.prototype.slice.call(s, m.textStart, m.textEnd)
+    // Most link text is plain ASCII, whose checked form differs at most in capitals: they matter to
+    // neither the URL check (which ignores case) nor a text with nothing to validate by a parse.
+    const plain = isPlainAscii(text)
+    const checked = plain && !CHECKED.test(text) ? text : checkedForm(text)
     const title = m.title
     const ok =
       isSafeUrl(m.url) &&
       !isBlank(text) &&
       !containsUrl(text) &&
+      (checked === text || !containsUrl(checked)) &&
       (title === undefined || this.titleAllowed(title)) &&
-      this.textShows(src, m.textStart, m.textEnd, text)
+      this.textShows(src, m.textStart, m.textEnd, text, checked)
     if (!ok) {
       this.addText(f, p, m.end)
       return true
     }
     const node: Link = { type: 'link', url: m.url, suppressEmbed: m.suppressEmbed, children: [] as LinkContent[], position: span(src, p, m.end) }
-    this.open(f, node, src, m.textStart, m.textEnd, p, m.end, LINK_TEXT | NO_BLOCKS, f.lists)
+    // The text shows without the invisible characters the client takes out of it.
+    const kept = plain ? undefined : keptRanges(text, m.textStart)
+    if (kept === undefined) this.open(f, node, src, m.textStart, m.textEnd, p, m.end, LINK_TEXT | NO_BLOCKS, f.lists)
+    else {
+      const shown = derive(src, kept)
+      this.open(f, node, shown, 0, shown.s.length, p, m.end, LINK_TEXT | NO_BLOCKS, f.lists)
+    }
     return true
   }
 
   /** Whether the client takes `title` as a masked link's title: no URL, and read as it checks it, only what a title may hold. */
   private titleAllowed(title: string): boolean {
-    if (containsUrl(title)) return false
-    return !CHECKED.test(title) || this.holdsOnly(unprocessed(title), 0, title.length, TITLE_CONTENT, false) !== undefined
+    const checked = checkedForm(title)
+    if (containsUrl(title) || containsUrl(checked)) return false
+    return !CHECKED.test(checked) || this.holdsOnly(unprocessed(checked), 0, checked.length, TITLE_CONTENT, false) !== undefined
   }
 
   /**
-   * Whether the client takes `text`, `[a, b)` of `src`, as link text: read without escapes, it holds
-   * only what a link's text may (and no emoji outside code), and shows more than whitespace once its
-   * delimiters are gone.
+   * Whether the client takes `text`, `[a, b)` of `src`, as link text: read as it checks it
+   * (`checked`: {@link checkedForm}) and without escapes, it holds only what a link's text may (and
+   * no emoji outside code), and shows more than whitespace once its delimiters are gone.
    */
-  private textShows(src: Source, a: number, b: number, text: string): boolean {
+  private textShows(src: Source, a: number, b: number, text: string, checked: string): boolean {
     // Only what starts with one of these parses to what the client refuses (a bare URL is refused
     // earlier, by its `://`), and only delimiters around whitespace show nothing: most link text has
-    // neither, and needs no parse.
+    // neither, and needs no parse. (The checked form holds the same of these: the client's mapping
+    // makes none of them, and takes out none.)
     if (!CHECKED.test(text) && !isBlank(text.replace(DELIMITERS, ''))) return this.#linkChecks < MAX_LINK_CHECKS && !EMOJI.test(text)
-    const read = this.holdsOnly(src, a, b, LINK_CONTENT, true)
+    const read = checked === text ? this.holdsOnly(src, a, b, LINK_CONTENT, true) : this.holdsOnly(unprocessed(checked), 0, checked.length, LINK_CONTENT, true)
     return read !== undefined && !isBlank(shownIn(read))
   }
 

@@ -35,7 +35,8 @@ import type { State } from './state.js'
  * - `empty-content`: a parent without children, or an empty `value`.
  * - `adjacent-text`: two `text` siblings (the parser always merges them).
  * - `unrepresentable-text`: a value with characters the client rewrites
- *   (tab, CR, form feed) or drops (two spaces before a newline).
+ *   (tab, CR, form feed) or drops (two spaces before a newline; in masked-link
+ *   text, invisible characters such as U+200B or U+00A0).
  * - `edge-whitespace`: whitespace where the client trims it (the ends of a
  *   heading, subtext or list item).
  * - `needs-line-start`: a heading, subtext, quote or list that does not
@@ -51,7 +52,8 @@ import type { State } from './state.js'
  *   `invalid-style`, `invalid-depth`, `invalid-start`, `invalid-lang`,
  *   `invalid-url`: a field no token can carry.
  * - `contains-fence`: a code block value holding three backticks.
- * - `unrepresentable-code`: an inline code value no fence can delimit, or a
+ * - `unrepresentable-code`: an inline code value no fence can delimit (or, in
+ *   masked-link text, that holds characters the client drops there), or a
  *   code block value with leading or trailing newlines.
  * - `unrepresentable`: the printed text parses to a different tree, for a
  *   reason none of the codes above names (the last-resort check), such as a

@@ -208,7 +208,9 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       // No link at all: the URL's fault, unless it makes one with other text (then the text holds what
       // the client refuses there, such as a `[` or a mention's shape).
       const refusedText = diff[0] === node && parsed(`[a](${target})`).children[0]?.type === 'link'
-      const reason = diff[0] === node ? (refusedText ? 'unrepresentable-text' : 'invalid-url') : diff[0].type === 'text' ? 'unrepresentable-text' : 'ambiguous-delimiters'
+      const type = diff[0].type
+      const reason =
+        diff[0] === node ? (refusedText ? 'unrepresentable-text' : 'invalid-url') : type === 'text' ? 'unrepresentable-text' : type === 'inlineCode' ? 'unrepresentable-code' : 'ambiguous-delimiters'
       fail(diff[0], reason, [...st.path, ...diff[1]])
     }
     return out

@@ -258,6 +258,7 @@ export function linkSoupTextOf(options: { maxLinks?: number } = {}): fc.Arbitrar
 
 /** Masked-link-heavy messages: brackets, targets, titles and URL shapes, in pieces. */
 export function linkHeavyTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
+  const lookalike = fc.constantFrom('\u00a0', '\u2028', '\u0001', '\u00ad', '\u200b', '\u{e0001}', '\u17b4', 'H', 'ｈ', '\u{1d421}', 'T', 'ρ', 'S', ';', '∶', '\u037e', '∕', 'ノ', '\u{1d23a}', 'ｈttps∶∕∕a.co', '@Here', '<∶x∶1>', '<;x;1>', '<\u200b@1>', '*\u00a0a*', '`a\u200bb`', 'http;//x')
   const piece = fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...'[]()<> \n"\'\\a1*_`:/.@'.split(''), '~~', '||') },
     {
@@ -269,6 +270,16 @@ export function linkHeavyTextOf(options: TextOptions = {}): fc.Arbitrary<string>
     {
       weight: 2,
       arbitrary: fc.constantFrom('\\@everyone', '\\<@1>', '`<@1>`', '`@here`', '`a`', '` `', '** **', '|| ||', '\u3164', '\u200b', ' "<@1>")', ' "<:x:1>")', ' "`<#1>`")', 'https://a.co?q=%41', 'https://a.co/?q=%41', 'https://u%41@a.co', 'https://a.co\\%41', '%zz', '😀', '™', '🇫🇷', '1\ufe0f\u20e3', '`😀`', ' "😀")'),
+    },
+    // What the client takes out of link text and titles, and the look-alikes it maps, before it checks
+    // them: each may join or make a URL, a mention, an emoji or a span.
+    // A whole masked link, too, as these are rarely between brackets otherwise.
+    { weight: 2, arbitrary: lookalike },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.array(fc.oneof(lookalike, fc.constantFrom('<', '>', '@', 'x', '1', '*', '_', '`', 'e', 'ere', 'everyone', 'ttps', '//', 'a.co', '#', '&')), { minLength: 1, maxLength: 8 }), fc.boolean())
+        .map(([parts, title]) => (title ? `[a](https://a.co "${parts.join('')}")` : `[${parts.join('')}](https://a.co)`)),
     },
   )
   return fc.array(piece, { maxLength: options.maxParts ?? 24 }).map((parts) => parts.join(''))
