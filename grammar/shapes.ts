@@ -292,6 +292,13 @@ export function isSafeUrl(url: string): boolean {
     return false
   }
   if (!ALLOWED_PROTOCOLS.has(parsed.protocol)) return false
+  // A backslash in a link to Discord's invite host, or to its web app with `invite` in the path: URL
+  // parsers read such a link in different ways, and the client, which opens invites itself, refuses it.
+  if (url.includes('\\')) {
+    const host = parsed.host.toLowerCase().replace(/^www\./, '')
+    if (host === 'discord.gg') return false
+    if (['discord.com', 'canary.discord.com', 'ptb.discord.com', 'discordapp.com'].includes(host) && parsed.pathname.toUpperCase().includes('INVITE')) return false
+  }
   // Characters that hide what a link points to: controls, format characters, default-ignorable code
   // points (zero-width, fillers, variation selectors), whitespace.
   if (/[\p{Cc}\p{Cf}\p{DI}\s]/u.test(url)) return false

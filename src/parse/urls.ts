@@ -61,8 +61,38 @@ export function isBlank(text: string): boolean {
  * ```
  */
 export function isSafeUrl(url: string): boolean {
+  if (String.prototype.includes.call(url, '\\') && isBackslashedDiscordLink(url)) return false
   // Most links are plain http(s) with a DNS name: settled without the (costly) URL parser.
   return PLAIN_WEB_URL.test(url) || parsesAsSafeUrl(url)
+}
+
+/**
+ * Discord's own hosts, after any `www.`: its invite host (group 1), and those of the web app (group 2),
+ * whose links the client refuses when they hold a backslash.
+ */
+const DISCORD_HOST = /^(?:www\.)?(?:(discord\.gg)|(discord\.com|canary\.discord\.com|ptb\.discord\.com|discordapp\.com))$/i
+
+/**
+ * Whether `url`, which holds a backslash, goes to a Discord invite by a path that URL parsers read
+ * in different ways: to the invite host, or to the web app with `invite` in the path (any case). The
+ * client refuses such a link, as it opens invites itself.
+ *
+ * @example
+ * ```ts
+ * isBackslashedDiscordLink('https://discord.gg\\abc') // true
+ * isBackslashedDiscordLink('https://discord.com\\INVITE/abc') // true
+ * isBackslashedDiscordLink('https://discord.com\\app') // false
+ * ```
+ */
+export function isBackslashedDiscordLink(url: string): boolean {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return false
+  }
+  const host = DISCORD_HOST.exec(parsed.host)
+  return host !== null && (host[1] !== undefined || String.prototype.toUpperCase.call(parsed.pathname).includes('INVITE'))
 }
 
 /**

@@ -363,22 +363,45 @@ export function foreignUrlTextOf(options: TextOptions = {}): fc.Arbitrary<string
  * of a URL whose scheme is not special), percent signs and forbidden characters; ports, paths, queries
  * and fragments. Where the URL check's own rules and its reading of hosts are put to the test.
  */
-export const urlShapes: fc.Arbitrary<string> = fc
-  .tuple(
-    fc.constantFrom('https://', 'http://', 'HTTPS://', 'https:/', 'https:', 'https:\\\\', 'https://\\', 'https:///', 'discord://', 'discord:', 'tel:', 'tel://', 'sms:', 'mailto:', 'mailto://', 'ftp://', 'steam://'),
-    fc.constantFrom('', 'u@', 'u:p@', '@', 'Ā@'),
-    fc.array(
-      fc.constantFrom('a', 'co', 'A', '1', '255', '0x7f', 'xn--', 'xn--a', 'xn--{', 'xn--a_b', '-', '_', '%41', '%', 'ü', '¯', 'ﬀ', '١', '😀', '🎉', 'Ā', 'ā', 'ģ', '[::1]', '[', '>', '|', '^', '{', '~', '.', '..'),
-      { minLength: 1, maxLength: 5 },
-    ),
-    fc.constantFrom('', ':', ':80', ':x'),
-    fc.constantFrom('', '/', '/x', '\\x', '?q', '#f', '/Ā', '/%zz', ')', '/(x)'),
-    fc.constantFrom(0, 1, 2, 3),
-  )
-  .map(([scheme, user, labels, port, path, form]) => {
-    const url = `${scheme}${user}${labels.join('')}${port}${path}`
-    return [`x ${url} y`, `<${url}>`, `[a](${url})`, `[a](<${url}>)`][form]!
-  })
+export const urlShapes: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: anyUrlShape() },
+  // Discord's own hosts, which the client refuses with a backslash (to the web app, before `invite`).
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom('https://', 'http://', 'https:\\\\', 'discord://'),
+        fc.constantFrom('', 'www.', 'WWW.', 'u@'),
+        fc.constantFrom('discord.gg', 'Discord.GG', 'discord.com', 'canary.discord.com', 'ptb.discord.com', 'discordapp.com', 'discord.new', 'a.discord.gg', 'discord.gg.co'),
+        fc.constantFrom('', ':443', ':80'),
+        fc.constantFrom('\\x', '/x\\y', '\\invite/x', '/\\INVITE', '/Invite\\', '/invite', '\\', ''),
+        fc.constantFrom(0, 1, 2, 3),
+      )
+      .map(([scheme, www, host, port, path, form]) => linkForm(`${scheme}${www}${host}${port}${path}`, form)),
+  },
+)
+
+/** `url` in a link form: bare, in angle brackets, as a masked link's target, or both. */
+function linkForm(url: string, form: number): string {
+  return [`x ${url} y`, `<${url}>`, `[a](${url})`, `[a](<${url}>)`][form]!
+}
+
+/** URLs of every shape (see {@link urlShapes}). */
+function anyUrlShape(): fc.Arbitrary<string> {
+  return fc
+    .tuple(
+      fc.constantFrom('https://', 'http://', 'HTTPS://', 'https:/', 'https:', 'https:\\\\', 'https://\\', 'https:///', 'discord://', 'discord:', 'tel:', 'tel://', 'sms:', 'mailto:', 'mailto://', 'ftp://', 'steam://'),
+      fc.constantFrom('', 'u@', 'u:p@', '@', 'Ā@'),
+      fc.array(
+        fc.constantFrom('a', 'co', 'A', '1', '255', '0x7f', 'xn--', 'xn--a', 'xn--{', 'xn--a_b', '-', '_', '%41', '%', 'ü', '¯', 'ﬀ', '١', '😀', '🎉', 'Ā', 'ā', 'ģ', '[::1]', '[', '>', '|', '^', '{', '~', '.', '..'),
+        { minLength: 1, maxLength: 5 },
+      ),
+      fc.constantFrom('', ':', ':80', ':x'),
+      fc.constantFrom('', '/', '/x', '\\x', '?q', '#f', '/Ā', '/%zz', ')', '/(x)'),
+      fc.constantFrom(0, 1, 2, 3),
+    )
+    .map(([scheme, user, labels, port, path, form]) => linkForm(`${scheme}${user}${labels.join('')}${port}${path}`, form))
+}
 
 /**
  * Long messages (a few hundred to a few thousand characters) dense in delimiters, openers of every
