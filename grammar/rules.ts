@@ -69,6 +69,7 @@ import {
   borrowedIndent,
   checkedLinkText,
   containsUrl,
+  holdsDiscordLink,
   inlineCodeValue,
   isAsciiWord,
   isBlankLinkText,
@@ -1120,6 +1121,7 @@ export class MarkupGrammar extends EmbeddedActionsParser {
     const checkedText = checkedLinkText(text)
     const checkedTitle = checkedLinkText(title)
     if (containsUrl(text) || containsUrl(title) || containsUrl(checkedText) || containsUrl(checkedTitle)) return reject()
+    if (holdsDiscordLink(text) || holdsDiscordLink(title)) return reject()
     const validations = this.context.validations ?? 0
     if (validations >= LINK_VALIDATION_LIMIT) return reject()
     // The validation parses (§21.5): of the text, and of the title, each with every inline rule and no escapes.

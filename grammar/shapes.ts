@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { parse as parseLegacyUrl } from 'node:url'
 
 // ---------------------------------------------------------------------------
 // Character classes (README §1.1 "Characters")
@@ -399,6 +400,54 @@ export function checkedLinkText(s: string): string {
     .filter((c) => !isTakenOutOfLinkText(c))
     .map(lookalikeOf)
     .join('')
+}
+
+/**
+ * Whether link text or a title holds a link to one of Discord's own pages written without a scheme
+ * (README §21.8): the client writes `http://` before each of its hosts that starts the text or follows
+ * two characters (the first not `/`, the second neither `/` nor `.`) outside the run of an `http://`
+ * URL, then reads every URL of the text so made with the (legacy) URL parser and knows the page by its
+ * host and path. (Its own expressions, as the client writes them: this one only runs in tests.)
+ */
+export function holdsDiscordLink(s: string): boolean {
+  const made = s.replace(
+    /((https?:\/\/[^ ]*)|^|[^/][^/.])(discord\.gg|discord\.new|discord\.com|discordapp\.com)/g,
+    (whole: string, before: string, url: string | undefined, host: string) => (url === undefined ? `${before}http://${host}` : whole),
+  )
+  return (made.match(/https?:\/\/[^\s<]+[^<.,:;"')\]\s]/g) ?? []).some(isDiscordPage)
+}
+
+/** Whether `link` (an `http://` URL) goes to a page of Discord's that the client opens itself (README §21.8). */
+function isDiscordPage(link: string): boolean {
+  const url = parseLegacyUrl(link)
+  const host = (url.host ?? '').replace(/^www[.]/i, '')
+  const path = url.pathname ?? ''
+  const code = /^\/([a-zA-Z0-9-]+)$/
+  const webApp = host === 'discord.com' || host === 'discordapp.com' ? path : null
+  if (host === 'discord.gg' && code.test(path)) return !link.includes('\\')
+  if (host === 'discord.new' && code.test(path)) return true
+  if (webApp !== null) {
+    const page = /^\/(invite|template)\/([a-zA-Z0-9-]+)\/?\.?$/.exec(webApp)
+    if (page) return page[1] !== 'invite' || !link.includes('\\')
+    if (/^\/channels\/([0-9]+|@me)\/([0-9]+)$/.test(webApp)) return true
+  }
+  if (/^\/events\/(\d+)(?:\/)(\d+)?((?:\/)(\d+))?/.test(path)) return true
+  if (webApp === null) return false
+  if (/^\/oauth2\/authorize/.test(webApp) && url.query !== null) {
+    const query = new URLSearchParams(String(url.query))
+    const scopes = query.get('scope')?.split(' ')
+    if ((query.get('client_id') ?? '') !== '' && !(scopes?.some((scope) => scope !== 'applications.commands') ?? false)) return true
+  }
+  return [
+    /^\/(application-directory|discovery\/applications)\/([0-9-]+)\/?((about|images|privacy)\/?)?$/,
+    /^\/(application-directory|discovery\/applications)\/([0-9-]+)\/store\/?([0-9-]+)?\/?$/,
+    /^\/activities\/([0-9-]+)\/?$/,
+    /^\/channels\/([0-9]+)\/shop\/([0-9]+)$/,
+    /^\/channels\/([0-9]+)\/shop$/,
+    /^(?:\/game-shop\/([0-9]+)|\/channels\/([0-9]+)\/game-shop\/(?:[0-9]+))\/([0-9]+)(?:\/([^/]+))?$/,
+    /^\/quests\/([0-9-]+)\/?$/,
+    /^\/shop$/,
+  ].some((shape) => shape.test(webApp))
 }
 
 /** Whether a string contains something URL-like: a scheme, `://` and a non-space (README §21.3). */

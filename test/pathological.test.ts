@@ -294,6 +294,13 @@ const unclosedEmailHost: Family = (size) => `<a@${'.'.repeat(size - 3)}`
 /** A phone link's opener before a number that never closes. */
 const unclosedPhoneNumber: Family = (size) => `<+${'1 (2)'.repeat(size / 5)}`.slice(0, size)
 
+/**
+ * Masked-link text full of Discord's hosts written without a scheme, each of which the client looks
+ * at (a space-free run of them, and runs after an `http://` that ends in a newline, which the client's
+ * own pattern takes in quadratic time).
+ */
+const discordHostsInLinkText: Family = (size) => `[${'xdiscord.gg/a'.repeat(size / 26)}${'http://\nxdiscord.gg'.repeat(size / 40)}](https://a.co)`
+
 /** A realistic message repeated. */
 const realisticMessage: Family = repeated(
   '# Notes\n> **Hi** <@80351110224678912>, see [docs](https://a.co/x) and `code` ||spoiler|| <t:1:R>\n- a\n- _b_\n',
@@ -328,6 +335,10 @@ describe('parsing takes linear time', () => {
 
   it('should parse a phone link opener before a long number in linear time', async () => {
     await expectLinear(unclosedPhoneNumber)
+  })
+
+  it("should parse masked-link text full of Discord's hosts in linear time", async () => {
+    await expectLinear(discordHostsInLinkText)
   })
 
   it('should parse a realistic message repeated in linear time', async () => {

@@ -63,6 +63,7 @@ import {
 } from './delimiters.js'
 import { LINK_TEXT, MAX_LINK_CHECKS, MAX_LISTS, NO_BLOCKS, NO_ESCAPES, NO_HEADING, NO_QUOTE, NO_SUBTEXT } from './flags.js'
 import { matchLink, type LinkMemo } from './link.js'
+import { holdsCodedLink } from './coded-links.js'
 import { checkedForm, isPlainAscii, keptRanges } from './link-text.js'
 import { derive, needsPreprocessing, pointAt, preprocess, span, unprocessed, type Source } from './source.js'
 import {
@@ -706,6 +707,7 @@ class Parser {
       !isBlank(text) &&
       !containsUrl(text) &&
       (checked === text || !containsUrl(checked)) &&
+      !holdsCodedLink(text) &&
       (title === undefined || this.titleAllowed(title)) &&
       this.textShows(src, m.textStart, m.textEnd, text, checked)
     if (!ok) {
@@ -723,10 +725,10 @@ class Parser {
     return true
   }
 
-  /** Whether the client takes `title` as a masked link's title: no URL, and read as it checks it, only what a title may hold. */
+  /** Whether the client takes `title` as a masked link's title: no URL (nor a Discord link without a scheme), and read as it checks it, only what a title may hold. */
   private titleAllowed(title: string): boolean {
     const checked = checkedForm(title)
-    if (containsUrl(title) || containsUrl(checked)) return false
+    if (containsUrl(title) || containsUrl(checked) || holdsCodedLink(title)) return false
     return !CHECKED.test(checked) || this.holdsOnly(unprocessed(checked), 0, checked.length, TITLE_CONTENT, false) !== undefined
   }
 

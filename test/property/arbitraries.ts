@@ -258,6 +258,15 @@ export function linkSoupTextOf(options: { maxLinks?: number } = {}): fc.Arbitrar
 
 /** Masked-link-heavy messages: brackets, targets, titles and URL shapes, in pieces. */
 export function linkHeavyTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
+  // Discord's own links written without a scheme, which the client refuses in link text and titles.
+  const discordLink = fc
+    .tuple(
+      fc.constantFrom('', 'a', 'ab', 'a.', '/a', 'a/', 'http://\n', ' '),
+      fc.constantFrom('discord.gg', 'discord.new', 'discord.com', 'discordapp.com', 'Discord.gg', 'discord.gga'),
+      fc.constantFrom('', '/', '/abc', '/abc.', '/a_b', '\\abc', '/invite/x', '/INVITE/x', '/invite/x\\', '/template/x/.', '/channels/1/2', '/channels/@me/2', '/channels/1/shop', '/channels/1/shop/2', '/game-shop/1/2/x', '/application-directory/1/about', '/discovery/applications/1/store/2', '/activities/1', '/quests/1/', '/shop', '/events/1/', '/events/1/2/3', '/oauth2/authorize?client_id=1', '/oauth2/authorize?client_id=1&scope=applications.commands+bot', '/oauth2/authorizex?client_id=1&scope=applications.commands', ':80/abc', '/blog'),
+      fc.constantFrom('', ' ', ',', ')', '!', 'discord.gg/x', ' discord.gg/y'),
+    )
+    .map((parts) => parts.join(''))
   const lookalike = fc.constantFrom('\u00a0', '\u2028', '\u0001', '\u00ad', '\u200b', '\u{e0001}', '\u17b4', 'H', 'ｈ', '\u{1d421}', 'T', 'ρ', 'S', ';', '∶', '\u037e', '∕', 'ノ', '\u{1d23a}', 'ｈttps∶∕∕a.co', '@Here', '<∶x∶1>', '<;x;1>', '<\u200b@1>', '*\u00a0a*', '`a\u200bb`', 'http;//x')
   const piece = fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...'[]()<> \n"\'\\a1*_`:/.@'.split(''), '~~', '||') },
@@ -275,6 +284,7 @@ export function linkHeavyTextOf(options: TextOptions = {}): fc.Arbitrary<string>
     // them: each may join or make a URL, a mention, an emoji or a span.
     // A whole masked link, too, as these are rarely between brackets otherwise.
     { weight: 2, arbitrary: lookalike },
+    { weight: 1, arbitrary: fc.tuple(discordLink, fc.boolean()).map(([text, title]) => (title ? `[a](https://a.co "${text}")` : `[${text}](https://a.co)`)) },
     {
       weight: 1,
       arbitrary: fc
