@@ -288,7 +288,8 @@ export const ALLOWED_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:'
 export function isSafeUrl(url: string): boolean {
   let parsed: URL
   try {
-    parsed = new URL(punycodeAsPlain(url))
+    // (URL parsers drop newlines before they read a URL.)
+    parsed = new URL(punycodeAsPlain(url.replaceAll('\n', '')))
   } catch {
     return false
   }
@@ -300,9 +301,8 @@ export function isSafeUrl(url: string): boolean {
     if (host === 'discord.gg') return false
     if (['discord.com', 'canary.discord.com', 'ptb.discord.com', 'discordapp.com'].includes(host) && parsed.pathname.toUpperCase().includes('INVITE')) return false
   }
-  // Characters that hide what a link points to: controls, format characters, default-ignorable code
-  // points (zero-width, fillers, variation selectors), whitespace.
-  if (/[\p{Cc}\p{Cf}\p{DI}\s]/u.test(url)) return false
+  // What the client's clean-up would take out (§21.7): a URL it changes is refused.
+  if (Array.from(url).some(isTakenOutOfLinkText)) return false
   if (parsed.protocol === 'http:' || parsed.protocol === 'https:') {
     // Cut at each `/`: the scheme, an empty piece (the `//`), then a piece that percent-decoding must
     // leave as it is (host, user, port, and a query or fragment that comes before any `/`).
@@ -319,7 +319,7 @@ export function isSafeUrl(url: string): boolean {
   } else {
     // Any other scheme (`discord:`, `tel:`…): with `//`, its host may not hold a character whose first
     // UTF-16 unit, cut to its low byte, is one forbidden in hosts (the desktop client's engine refuses it).
-    const m = /^[^:]*:\/\/([^/?#]*)/.exec(url)
+    const m = /^[^:]*:\/\/([^/?#]*)/.exec(url.replaceAll('\n', ''))
     const authority = m?.[1] ?? ''
     const host = authority.slice(authority.lastIndexOf('@') + 1).split(':')[0] ?? ''
     const forbidden = new Set(['\0', '\t', '\n', '\r', ' ', '#', '/', ':', '<', '>', '?', '@', '[', '\\', ']', '^', '|'])

@@ -8,12 +8,10 @@
  * `@Here`) is refused as the real thing would be.
  */
 
-/**
- * What the client takes out: format characters, line and paragraph separators, controls but the
- * newline, spaces but the ASCII space, and the fillers it names (U+034F, U+1160, U+17B4, U+17B5,
- * U+3164, U+FFA0).
- */
-const REMOVED = /(?![\n ])[\p{Cc}\p{Cf}\p{Z}\u034f\u1160\u17b4\u17b5\u3164\uffa0]/gu
+/** What the client takes out (its clean-up of URLs too): {@link INVISIBLE}, everywhere. */
+const REMOVED = new RegExp(INVISIBLE.source, 'gu')
+
+import { INVISIBLE } from './urls.js'
 
 /**
  * The ranges of `text` (which starts at `offset` of its source) that the client keeps, as start,

@@ -19,17 +19,18 @@ import type { Token } from './tokens.js'
  */
 export const SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'discord:', 'tel:', 'sms:', 'mailto:'])
 /**
- * What no clickable URL may hold: control and format characters, default-ignorable code points
- * (zero-width, fillers, variation selectors) and whitespace, all of which can hide what a link
- * really points to.
+ * What the client's clean-up takes out of a URL (and of masked-link text), and so what no clickable
+ * URL may hold: format characters (zero-width, direction marks), line and paragraph separators,
+ * controls but the newline, spaces but U+0020, and the fillers U+034F, U+1160, U+17B4, U+17B5,
+ * U+3164 and U+FFA0.
  *
  * @example
  * ```ts
  * INVISIBLE.test('https://a.co/\u200b') // true (a zero-width space)
- * INVISIBLE.test('https://a.co/x') // false
+ * INVISIBLE.test('https://a.co/(a b)') // false
  * ```
  */
-export const INVISIBLE = /[\p{Cc}\p{Cf}\p{DI}\s]/u
+export const INVISIBLE = /(?![\n ])[\p{Cc}\p{Cf}\p{Z}\u034f\u1160\u17b4\u17b5\u3164\uffa0]/u
 
 /**
  * Whether masked-link text shows nothing: nothing but whitespace, control and format characters and
@@ -102,8 +103,6 @@ export function isBackslashedDiscordLink(url: string): boolean {
  */
 const PLAIN_WEB_URL = /^https?:\/\/(?:[a-z\d-]+\.)+[a-z][a-z\d-]*(?:[?#][!-$&-.0-~]*)?(?:\/[!-~]*)?$/i
 
-/** What an http(s) URL holds after `//` up to the next `/` (group 1): its host, and any user, port, query or fragment before a path. */
-const AUTHORITY = /^https?:\/\/([^/]*)/i
 /**
  * An http(s) URL's host as URL parsers read it (group 1): after `//` and every slash or backslash
  * that follows it (`https://\\a.co` is a URL to `a.co`), and any `userinfo@`, up to the first `/`,
@@ -182,16 +181,21 @@ export function judgeUrls(next: UrlJudge): UrlJudge {
  */
 export function parsesAsSafeUrl(url: string): boolean {
   if (url === '' || INVISIBLE.test(url)) return false
-  const scheme = String.prototype.toLowerCase.call(String.prototype.slice.call(url, 0, String.prototype.indexOf.call(url, ':') + 1))
+  // URL parsers drop newlines (a masked link's target may hold them in parentheses, a URL in angle
+  // brackets anywhere), so the scheme and host are read without them; the client's own cut at `/`
+  // reads the URL as written.
+  const read = url.includes('\n') ? url.replaceAll('\n', '') : url
+  const scheme = String.prototype.toLowerCase.call(String.prototype.slice.call(read, 0, String.prototype.indexOf.call(read, ':') + 1))
   if (!SCHEMES.has(scheme)) return false
   const web = scheme === 'http:' || scheme === 'https:'
   if (web) {
-    // The client refuses what percent-decoding would change there (`https://exa%6Dple.com`, and
-    // `https://a.co?q=%41` too, with no slash before the query); a `%` that does not decode is kept.
-    const authority = AUTHORITY.exec(url)
-    if (authority === null || decodesTo(authority[1]!) !== authority[1]) return false
-  } else if (cutToForbidden(OPAQUE_HOST.exec(url)?.[1] ?? '')) return false
-  const parses = parsesInEngine(url, web)
+    // The client cuts the URL at each `/`: a scheme, nothing (the `//`), then what it refuses when
+    // percent-decoding would change it (`https://exa%6Dple.com`, and `https://a.co?q=%41` too, with
+    // no slash before the query); a `%` that does not decode is kept.
+    const pieces = url.split('/', 3)
+    if (pieces.length < 3 || pieces[1] !== '' || decodesTo(pieces[2]!) !== pieces[2]) return false
+  } else if (cutToForbidden(OPAQUE_HOST.exec(read)?.[1] ?? '')) return false
+  const parses = parsesInEngine(read, web)
   return judge === null ? parses : judge(url, parses)
 }
 

@@ -400,14 +400,14 @@ function linkForm(url: string, form: number): string {
 function anyUrlShape(): fc.Arbitrary<string> {
   return fc
     .tuple(
-      fc.constantFrom('https://', 'http://', 'HTTPS://', 'https:/', 'https:', 'https:\\\\', 'https://\\', 'https:///', 'discord://', 'discord:', 'tel:', 'tel://', 'sms:', 'mailto:', 'mailto://', 'ftp://', 'steam://'),
+      fc.constantFrom('https://', 'http://', 'HTTPS://', 'https:/', 'https:', 'https:\\\\', 'https://\\', 'https:///', 'discord://', 'discord:', 'tel:', 'tel://', 'sms:', 'mailto:', 'mailto://', 'ftp://', 'steam://', '\nhttps://', 'https:/\n/', 'discord://\n'),
       fc.constantFrom('', 'u@', 'u:p@', '@', 'Ā@'),
       fc.array(
-        fc.constantFrom('a', 'co', 'A', '1', '255', '0x7f', 'xn--', 'xn--a', 'xn--{', 'xn--a_b', '-', '_', '%41', '%', 'ü', '¯', 'ﬀ', '١', '😀', '🎉', 'Ā', 'ā', 'ģ', '[::1]', '[', '>', '|', '^', '{', '~', '.', '..'),
+        fc.constantFrom('a', 'co', 'A', '1', '255', '0x7f', 'xn--', 'xn--a', 'xn--{', 'xn--a_b', '-', '_', '%41', '%', 'ü', '¯', 'ﬀ', '١', '😀', '🎉', 'Ā', 'ā', 'ģ', '[::1]', '[', '>', '|', '^', '{', '~', '.', '..', '\ufe0f', '\n'),
         { minLength: 1, maxLength: 5 },
       ),
       fc.constantFrom('', ':', ':80', ':x'),
-      fc.constantFrom('', '/', '/x', '\\x', '?q', '#f', '/Ā', '/%zz', ')', '/(x)'),
+      fc.constantFrom('', '/', '/x', '\\x', '?q', '#f', '/Ā', '/%zz', ')', '/(x)', '/(a b)', '/(a\nb)', '/x\n', '/x\ufe0f', '/\u200b'),
       fc.constantFrom(0, 1, 2, 3),
     )
     .map(([scheme, user, labels, port, path, form]) => linkForm(`${scheme}${user}${labels.join('')}${port}${path}`, form))

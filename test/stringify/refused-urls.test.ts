@@ -55,9 +55,12 @@ describe('stringify, refused URLs', () => {
   it('should print the text of a refused <url> in brackets where it would need escapes', () => {
     expect(stringify(parse('see <ftp://a*b*c> now'))).toBe('see <ftp://a*b*c> now')
     expect(stringify(text('run ftp://x/*y* or ftp://a.co/~~x~~'))).toBe('run <ftp://x/*y*> or <ftp://a.co/~~x~~>')
-    // (Nor where a line break stands in the URL, which the client refuses in brackets too.)
+    // (A line break in a URL in brackets is the URL's: the client drops it and links, so these are
+    // links and print as typed; a refused one across a line break needs no brackets here.)
     expect(stringify(parse('at <https://a.co/wiki\n/-Markdown> x'))).toBe('at <https://a.co/wiki\n/-Markdown> x')
-    expect(stringify(parse('[ty](<https://a.co/ch\ns/1>)('))).toBe('[ty](<https://a.co/ch\ns/1)(>')
+    expect(parse('[ty](<https://a.co/ch\ns/1>)(').children[1]).toMatchObject({ type: 'autolink', url: 'https://a.co/ch\ns/1' })
+    expect(stringify(parse('[ty](<https://a.co/ch\ns/1>)('))).toBe('[ty](<https://a.co/ch\ns/1>)(')
+    expect(stringify(parse('at <ftp://a.co/wiki\n/-Markdown> x'))).toBe('at ftp://a.co/wiki\n/-Markdown x')
     // (Not where the brackets would make another link: `<mailto:/a_b_>`.)
     expect(stringify(text('mailto:/a_b_'))).toBe('mailto:/a\\_b_')
   })
