@@ -76,7 +76,7 @@ import {
   isIndentedLineStart,
   isLineStart,
   isSafeUrl,
-  isTakenOutOfLinkText,
+  isCleanedOut,
   isWhitespace,
   quoteLineMarker,
   quoteRestMarker,
@@ -1134,7 +1134,7 @@ export class MarkupGrammar extends EmbeddedActionsParser {
     const range: Range[] = []
     for (let i = start + 1; i < shape.textEnd; ) {
       const c = String.fromCodePoint(t.codePointAt(i) ?? 0)
-      if (!isTakenOutOfLinkText(c)) range.push([i, i + c.length])
+      if (!isCleanedOut(c)) range.push([i, i + c.length])
       i += c.length
     }
     const children = this.parseRanges(range, { ...this.context, linkText: true }, this.prev).nodes

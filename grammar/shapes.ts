@@ -302,7 +302,7 @@ export function isSafeUrl(url: string): boolean {
     if (['discord.com', 'canary.discord.com', 'ptb.discord.com', 'discordapp.com'].includes(host) && parsed.pathname.toUpperCase().includes('INVITE')) return false
   }
   // What the client's clean-up would take out (§21.7): a URL it changes is refused.
-  if (Array.from(url).some(isTakenOutOfLinkText)) return false
+  if (Array.from(url).some(isCleanedOut)) return false
   if (parsed.protocol === 'http:' || parsed.protocol === 'https:') {
     // Cut at each `/`: the scheme, an empty piece (the `//`), then a piece that percent-decoding must
     // leave as it is (host, user, port, and a query or fragment that comes before any `/`).
@@ -359,11 +359,11 @@ export function isBlankLinkText(s: string): boolean {
 }
 
 /**
- * Whether the client takes `c`, one code point, out of masked-link text and titles before it reads
- * them (README §21.7): a format character, a line or paragraph separator, a control but the
- * newline, a space but U+0020, or one of the fillers.
+ * Whether the client's clean-up takes `c`, one code point, out of masked-link text and titles before
+ * it reads them, and so out of URLs, which it refuses then (README §21.7, §21.4): a format character,
+ * a line or paragraph separator, a control but the newline, a space but U+0020, or one of the fillers.
  */
-export function isTakenOutOfLinkText(c: string): boolean {
+export function isCleanedOut(c: string): boolean {
   if (c === '\n' || c === ' ') return false
   return /^[\p{Cf}\p{Zl}\p{Zp}\p{Zs}\p{Cc}]$/u.test(c) || ['\u034f', '\u1160', '\u17b4', '\u17b5', '\u3164', '\uffa0'].includes(c)
 }
@@ -397,7 +397,7 @@ export function lookalikeOf(c: string): string {
 /** Masked-link text or a title as the client checks it (README §21.7): taken out, then mapped. */
 export function checkedLinkText(s: string): string {
   return Array.from(s)
-    .filter((c) => !isTakenOutOfLinkText(c))
+    .filter((c) => !isCleanedOut(c))
     .map(lookalikeOf)
     .join('')
 }

@@ -8,10 +8,10 @@
  * `@Here`) is refused as the real thing would be.
  */
 
+import { INVISIBLE } from './urls.js'
+
 /** What the client takes out (its clean-up of URLs too): {@link INVISIBLE}, everywhere. */
 const REMOVED = new RegExp(INVISIBLE.source, 'gu')
-
-import { INVISIBLE } from './urls.js'
 
 /**
  * The ranges of `text` (which starts at `offset` of its source) that the client keeps, as start,

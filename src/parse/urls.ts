@@ -49,8 +49,9 @@ export function isBlank(text: string): boolean {
 
 /**
  * Whether the client would make `url` clickable: an absolute URL with an
- * allowed scheme, unchanged by whitespace clean-up, with `//` after `http(s):`
- * and nothing percent-encoded before the path.
+ * allowed scheme, unchanged by its clean-up ({@link INVISIBLE}), with `//`
+ * after `http(s):` and nothing percent-encoded before the path, and no
+ * backslash in a link to a Discord invite.
  *
  * @example
  * ```ts
@@ -59,6 +60,7 @@ export function isBlank(text: string): boolean {
  * isSafeUrl('https://%61.co') // false
  * isSafeUrl('https://a.co?q=%41') // false: the query comes before any slash
  * isSafeUrl('https://a.co/?q=%41') // true
+ * isSafeUrl('https://discord.gg\\abc') // false
  * ```
  */
 export function isSafeUrl(url: string): boolean {

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { checkedLinkText, isTakenOutOfLinkText } from '../../grammar/shapes.js'
+import { checkedLinkText, isCleanedOut } from '../../grammar/shapes.js'
 import { checkedForm, isPlainAscii, keptRanges } from '../../src/parse/link-text.js'
 
 /** Every code point of the planes that hold characters the client cleans or maps (0, 1 and 14), but surrogates. */
@@ -51,7 +51,7 @@ describe('masked-link text as the client checks it', () => {
 
   it('should count every code point the grammar takes out as one the parser takes out', () => {
     for (const c of ['\u200b', '\u00ad', '\u{e0001}', '\u2029', '\u0085', '\u3000', '\u3164']) {
-      expect(isTakenOutOfLinkText(c)).toBe(true)
+      expect(isCleanedOut(c)).toBe(true)
       expect(keptRanges(`a${c}`, 0)).toEqual([0, 1, 1 + c.length, 1 + c.length])
     }
   })
