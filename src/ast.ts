@@ -237,7 +237,9 @@ export interface Root extends Parent {
 
 /**
  * Characters as they display: escapes removed, newlines kept (CRLF and CR read
- * as LF, tabs as four spaces). Adjacent text is always merged into one node.
+ * as LF, tabs as four spaces), and in masked-link text the invisible
+ * characters the client takes out gone (U+200B, U+00A0…). Adjacent text is
+ * always merged into one node.
  *
  * @example
  * ```ts
@@ -542,10 +544,11 @@ export interface CustomEmoji extends Node {
  */
 export interface Link extends Parent {
   type: 'link'
-  /** The target as written, without the angle brackets. */
+  /** The target as written, without the angle brackets (newlines and spaces in its parentheses too). */
   url: string
   /** Whether the target was wrapped in `<…>`, which stops the embed preview. */
   suppressEmbed: boolean
+  /** The text as it shows: without the invisible characters the client takes out of it. */
   children: LinkContent[]
 }
 
