@@ -388,7 +388,7 @@ const LOOKALIKE_CODE_POINTS: Readonly<Record<string, readonly number[]>> = {
 }
 
 /** The character the client maps the code point `c` to before it checks link text, or `c`. */
-export function lookalikeOf(c: string): string {
+function lookalikeOf(c: string): string {
   const code = c.codePointAt(0)
   for (const [to, from] of Object.entries(LOOKALIKE_CODE_POINTS)) if (code !== undefined && from.includes(code)) return to
   return c
