@@ -354,8 +354,7 @@ function punycodeAsPlain(url: string): string {
  * and format characters, and the fillers U+034F, U+1160, U+17B4, U+17B5, U+3164 and U+FFA0.
  */
 export function isBlankLinkText(s: string): boolean {
-  const fillers = new Set(['\u034f', '\u1160', '\u17b4', '\u17b5', '\u3164', '\uffa0'])
-  return Array.from(s).every((c) => fillers.has(c) || /^[\p{Cc}\p{Cf}]$/u.test(c) || c.trim() === '')
+  return Array.from(s).every((c) => isCleanedOut(c) || c.trim() === '')
 }
 
 /**

@@ -32,6 +32,9 @@ export const SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'discord
  */
 export const INVISIBLE = /(?![\n ])[\p{Cc}\p{Cf}\p{Z}\u034f\u1160\u17b4\u17b5\u3164\uffa0]/u
 
+/** Nothing but what the clean-up takes out ({@link INVISIBLE}) and whitespace, which a trim takes. */
+const BLANK = new RegExp(`^(?:${INVISIBLE.source}|\\s)*$`, 'u')
+
 /**
  * Whether masked-link text shows nothing: nothing but whitespace, control and format characters and
  * fillers (`ㅤ`, U+3164, and its kin), which the client takes out or trims before it refuses a link
@@ -44,7 +47,7 @@ export const INVISIBLE = /(?![\n ])[\p{Cc}\p{Cf}\p{Z}\u034f\u1160\u17b4\u17b5\u3
  * ```
  */
 export function isBlank(text: string): boolean {
-  return /^[\p{Cc}\p{Cf}\s\u034f\u1160\u17b4\u17b5\u3164\uffa0]*$/u.test(text)
+  return BLANK.test(text)
 }
 
 /**
