@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Content, LinkContent, ListItem, Nodes, Root, Text } from '../src/ast.js'
+import type { Content, Link, LinkContent, ListItem, Nodes, Root, Text } from '../src/ast.js'
 import { parse } from '../src/parse/index.js'
 import { StringifyError, type StringifyErrorReason, stringify } from '../src/stringify/index.js'
 import { differ } from '../src/stringify/differ.js'
@@ -99,6 +99,15 @@ describe('stringify', () => {
       prints(root(t('*note '), italic(t('this'))), '*note _this_')
       prints(root(t('a * b '), italic(t('c')), t(' d')), 'a * b *c* d')
       expect(roundTrips('*abb_|~_')).toBe('*abb_|~_')
+    })
+
+    it('should try the other delimiter one italic at a time where neither choice for all of them spares the escape', () => {
+      // The first italic follows a star, so `_` suits it; the second holds one, so `_` suits it too,
+      // but not if the first took it: `_e_>_*u_` has a star italic run from the text's star.
+      const tree = root(t('*'), italic(t('e')), t('>'), italic(t('*u')))
+      expect(print(tree)).not.toBe('**e*>_*u_')
+      prints(tree, '**e*>_*u_')
+      expect(roundTrips('*!*_en*s_ah_ to')).toBe('*!*_en*s_ah_ to')
     })
 
     it('should keep an underscore inside a word at the end of the message, and escape the others', () => {
@@ -305,6 +314,14 @@ describe('stringify', () => {
       prints(root(code('``\n`*')), '````\n`*``')
     })
 
+    it('should print inline code that starts with a backtick without padding where the padded fence would close code opened before it', () => {
+      // Padded, `` `` `a`` ``'s third backtick closes a code span that the text's backtick opens.
+      prints(root(t('it`s '), code('`a')), 'it`s ```a``')
+      prints(root(t('n`vm he\n'), code('`jso\ndef\n')), 'n`vm he\n```jso\ndef\n``')
+      // (Elsewhere padded, as people type it.)
+      prints(root(t('its '), code('`a')), 'its `` `a``')
+    })
+
     it('should reject inline code that no fence can hold', () => {
       rejects(root(code('')), 'empty-content')
       rejects(root(code('a`b``c')), 'unrepresentable-code')
@@ -373,6 +390,17 @@ describe('stringify', () => {
     it('should print masked links, with angle brackets when the embed is suppressed', () => {
       prints(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('a')] }), '[a](https://a.co)')
       prints(root({ type: 'link', url: 'https://a.co', suppressEmbed: true, children: [bold(t('a'))] }), '[**a**](<https://a.co>)')
+    })
+
+    it('should keep a link whose target holds an open parenthesis from running on over a later link, with a no-break space first in its text', () => {
+      const open: Link = { type: 'link', url: 'https://a.co/(x', suppressEmbed: false, children: [t('`')] }
+      const next: Link = { type: 'link', url: 'https://a.co/(x)[](https://a.co', suppressEmbed: false, children: [t('`')] }
+      // Side by side, `[`](https://a.co/(x)[`](…)` would be one link: the first target takes `(x)[`](…` as a group.
+      prints(root(open, next), '[`](https://a.co/(x)[\u00a0`](https://a.co/(x)[](https://a.co)')
+      // (And with the later link further in, inside an italic.)
+      prints(root(open, italic(t('a'), { ...next })), '[`](https://a.co/(x)*a[\u00a0`](https://a.co/(x)[](https://a.co)*')
+      // Where nothing runs on, no space.
+      prints(root(open, t(' '), { ...next }), '[`](https://a.co/(x) [`](https://a.co/(x)[](https://a.co)')
     })
 
     it('should print autolinks bare or in angle brackets', () => {

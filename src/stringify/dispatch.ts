@@ -47,6 +47,45 @@ export let thorough = false
  */
 export let swapped = false
 /**
+ * Whether every inline code whose value starts or ends with a backtick tries first its forms without
+ * a space of padding (a print `stringify` tries for fewer escapes: a padded fence's backtick beside
+ * the space may pair with one typed before it).
+ *
+ * @example
+ * ```ts
+ * import { print } from './print.js' // (the printer's entry, which sets the modes)
+ * print({ type: 'inlineCode', value: '`a' }) // '`` `a``'
+ * print({ type: 'inlineCode', value: '`a' }, { bare: true }) // '```a``'
+ * ```
+ */
+export let bare = false
+/**
+ * The italics that try their delimiters in the other order than the rest (a print `stringify` tries
+ * for fewer escapes, one italic at a time).
+ *
+ * @example
+ * ```ts
+ * import { print } from './print.js' // (the printer's entry, which sets the modes)
+ * const a = { type: 'italic', children: [{ type: 'text', value: 'a' }] } as const
+ * print({ type: 'root', children: [a, { type: 'text', value: ' ' }, { ...a }] }, { flip: new Set([a]) }) // '_a_ *a*'
+ * ```
+ */
+export let flipping: ReadonlySet<Node> = new Set()
+/**
+ * The masked links whose text starts with a no-break space, which the client takes out of link text:
+ * those after a link whose target holds a `(` that nothing closes (a print `stringify` tries when the
+ * others read back differently). A target holds no whitespace, so the space keeps the target of that
+ * link from running on over them, up to their `)`, as one link with a longer URL.
+ *
+ * @example
+ * ```ts
+ * import { print } from './print.js' // (the printer's entry, which sets the modes)
+ * const link = { type: 'link', url: 'https://a.co', suppressEmbed: false, children: [{ type: 'text', value: 'a' }] } as const
+ * print(link, { gaps: new Set([link]) }) // '[\u00a0a](https://a.co)'
+ * ```
+ */
+export let gaps: ReadonlySet<Node> = new Set()
+/**
  * Whether searches have only what printing earns (a print that only looks for fewer escapes, which a failure ends).
  *
  * @example
@@ -95,6 +134,12 @@ export interface PrintMode {
   thorough?: boolean
   /** Every italic tries first the delimiter it would try second. */
   swap?: boolean
+  /** Every inline code whose value starts or ends with a backtick tries first its forms without padding. */
+  bare?: boolean
+  /** These italics try first the delimiter they would try second (or, with `swap`, the one they would try first). */
+  flip?: ReadonlySet<Node>
+  /** These masked links print with a no-break space first in their text. */
+  gaps?: ReadonlySet<Node>
   /** No search beyond what printing earns (a print that only looks for fewer escapes). */
   frugal?: boolean
 }
@@ -104,13 +149,16 @@ export interface PrintMode {
  *
  * @example
  * ```ts
- * resetMemo({ thorough: true, swap: true, frugal: true }) // thorough, swapped and frugal true; credit === 0
- * resetMemo() // all three false; credit === FLOOR
+ * resetMemo({ thorough: true, swap: true, bare: true, frugal: true }) // thorough, swapped, bare and frugal true; credit === 0
+ * resetMemo() // all four false; credit === FLOOR
  * ```
  */
 export function resetMemo(mode: PrintMode = {}): void {
   thorough = mode.thorough === true
   swapped = mode.swap === true
+  bare = mode.bare === true
+  flipping = mode.flip ?? new Set()
+  gaps = mode.gaps ?? new Set()
   frugal = mode.frugal === true
   memo = new Map()
   forgetChecks()

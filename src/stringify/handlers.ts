@@ -16,6 +16,7 @@ import { isSafeUrl, parsed } from './checks.js'
 import { content, lineEnd, takesLineEnd } from './content.js'
 import { differ } from './differ.js'
 import { fail } from './error.js'
+import { bare, gaps } from './dispatch.js'
 import { decide, flipped } from './search.js'
 import { italic, span } from './spans.js'
 import { F_HEADING, F_ITEM, F_LINK, F_LIST, F_QUOTE, F_SPOILER, F_SUB, type Handler, type State } from './state.js'
@@ -97,7 +98,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     if (REWRITTEN.test(v)) fail(node, 'unrepresentable-text', st)
     // One space of padding next to a backtick is removed by the client, so a value that starts or
     // ends with a backtick (after spaces) gets one; or, unpadded, the opening run hands its extra
-    // backticks to the content.
+    // backticks to the content (which a print for fewer escapes tries first).
     const padded = (/^ *`/.test(v) ? ' ' : '') + v + (/` *$/.test(v) ? ' ' : '')
     // In a search, in masked-link text, a later form that reads back (up to the fourth, by two
     // decisions): link text prints raw, and the client also reads it with escapes, to check it. A
@@ -113,10 +114,17 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // of every length took time of the value's length times the longest run's).
     const longest = (v.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0)
     const inside = new Set(Array.from(v.matchAll(/(?<=[^`])`+(?=[^`])/g), (m) => m[0].length))
-    for (const c of new Set([padded, v, ` ${v}`, `${v} `])) {
-      // Fences up to one backtick longer than the longest run in the value (four in that search).
-      for (let fence = '`'; fence.length - 3 * extra <= longest + 1; fence += '`') {
-        if (inside.has(fence.length)) continue
+    // Fences up to one backtick longer than the longest run in the value (four in that search); in a
+    // print for fewer escapes, a value that would be padded tries its forms without padding first, and
+    // the longest fence first: the longer the runs at its edges, the fewer backticks typed before it
+    // that one of them could close.
+    const most = longest + 1 + 3 * extra
+    const down = bare && padded !== v
+    for (const c of new Set(down ? [v, padded, ` ${v}`, `${v} `] : [padded, v, ` ${v}`, `${v} `])) {
+      for (let k = 1; k <= most; k++) {
+        const n = down ? most + 1 - k : k
+        if (inside.has(n)) continue
+        const fence = '`'.repeat(n)
         const text = fence + c + fence
         const src = preprocess(text + (st.rest || st.next))
         // (Masked-link text holds no code blocks: there, three backticks open inline code.)
@@ -199,8 +207,10 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // the link as a URL in angle brackets.
     // A `>` just before the `)` is the optional end of `<url>`, even without the `<`: a URL that
     // ends in `>` needs another one after it.
+    // A target holds no whitespace, and the client takes a no-break space out of link text: one
+    // first in the text keeps the target of a link before from running on over this one (see `gaps`).
     const target = node.suppressEmbed ? `<${url}>` : url.endsWith('>') ? `${url}>` : url
-    const out = `[${c}](${decide() ? ' ' : ''}${target})`
+    const out = `[${gaps.has(node) ? '\u00a0' : ''}${c}](${decide() ? ' ' : ''}${target})`
     // Link text has no escapes: whether it reads back is a matter of parsing it.
     const [got, more] = parsed(out).children
     const diff = differ(node, more ? undefined : got)

@@ -9,7 +9,9 @@
  * that fails is tried again with every italic's other delimiter first (where
  * it has italics), and a message that still fails, in two runs (`halves.ts`). Then
  * the escapes the output does not need go (`needless-escapes.ts`), and where
- * an escape of `*` or `_` is left, that other print may need fewer; last,
+ * an escape of `*` or `_` is left, that other print may need fewer, or one
+ * with a single italic's delimiter flipped; where an escape of a backtick is
+ * left, one with inline code unpadded; last,
  * escapes left in a URL the client refuses give way to angle brackets
  * (`refused-urls.ts`), and the escapes that those leave needless go.
  */
@@ -19,10 +21,12 @@ import { StringifyError, choiceMayFix } from './error.js'
 import { differ } from './differ.js'
 import { Exhausted, allowance, bounded, capped, work } from './budget.js'
 import { print } from './print.js'
+import type { PrintMode } from './dispatch.js'
 import { dropNeedlessEscapes, escapesIn } from './needless-escapes.js'
 import { bracketRefusedUrls } from './refused-urls.js'
 import { examine } from './shape.js'
 import { printInHalves } from './halves.js'
+import { openTarget } from './text.js'
 
 export { StringifyError, type StringifyErrorReason } from './error.js'
 
@@ -83,23 +87,36 @@ function printWithFewEscapes(tree: Root | Nodes): string {
   const skip = tree.type === 'root' ? 0 : isItem ? 2 : 1
   const reads = (text: string) => differ(want, parse(text)) === undefined
   const start = work
-  const [first, swapped] = printReadingBack(tree, want, skip, reads)
+  const [first, mode] = printReadingBack(tree, want, skip, reads)
   let out = dropNeedlessEscapes(first, reads)
   // An italic's delimiter is chosen from its neighbours, which cannot see the stars or underscores
   // further off that it makes escapes for (`*note _this_` as `\*note *this*`). Where an escape of
   // either is left, the other choice for every italic may need fewer. (Not after a search, which the
   // second print would do again, for a message of runs of stars that has no text to spare escapes in.)
-  if (/(?<!\\)(?:\\\\)*\\[*_]/.test(out) && work - start <= SWAP_WORK * out.length && hasItalic(tree)) {
-    try {
-      const other = print(tree, { swap: !swapped, frugal: true })
-      const fewer = other !== first && reads(other) && dropNeedlessEscapes(other, reads, 0)
-      // (That pass had a small budget; the one that wins gets the whole.)
-      if (fewer && escapesIn(fewer).length < escapesIn(out).length) out = dropNeedlessEscapes(fewer, reads)
-    } catch (error) {
-      // (The first print stands: a form it did not need may fail, recurse deeper than the stack, or
-      // take the work that was left.)
-      if (!(error instanceof StringifyError || error instanceof RangeError || error instanceof Exhausted)) throw error
+  const cheap = work - start <= SWAP_WORK * out.length
+  let swap = mode.swap === true
+  const flip = new Set<Nodes>()
+  const gaps = mode.gaps ?? new Set<Nodes>()
+  if (cheap && ESCAPED_EMPHASIS.test(out) && nodesOf(tree, isItalic, 1).length > 0) {
+    const other = fewerEscapes(tree, { swap: !swap, gaps, frugal: true }, first, out, reads)
+    if (other !== out) [out, swap] = [other, !swap]
+    // And one italic at a time, for a message that neither choice for all of them suits: the text
+    // `*`, the italic `e`, the text `>` and the italic `*u` print as `**e*>_*u_`, where the second
+    // must take `_` and the first `*` (with `_`, a star italic would run from the text's star).
+    for (const node of italicsNearEscapes(tree, out)) {
+      if (!ESCAPED_EMPHASIS.test(out) || work - start > SWAP_WORK * out.length) break
+      flip.add(node)
+      const fewer = fewerEscapes(tree, { swap, flip, gaps, frugal: true }, first, out, reads)
+      if (fewer === out) flip.delete(node)
+      out = fewer
     }
+  }
+  // Likewise the backtick after a padded inline code's opening fence, which may close a code span
+  // that a backtick typed before it opens: the text "it`s " and the code "`a" print padded as
+  // "it\`s `` `a``", and unpadded, where the fence hands its extra backtick to the value, as
+  // "it`s ```a``".
+  if (cheap && /(?<!\\)(?:\\\\)*\\`/.test(out) && nodesOf(tree, (node) => node.type === 'inlineCode' && /^ *`|` *$/.test(node.value), 1).length > 0) {
+    out = fewerEscapes(tree, { swap, flip, gaps, bare: true, frugal: true }, first, out, reads)
   }
   // Where escapes are left in what the client shows for a refused `<url>`, the brackets may do; and
   // an escape beside them may go then: the text `<ftp://a*b*` before a mention prints as
@@ -112,12 +129,13 @@ function printWithFewEscapes(tree: Root | Nodes): string {
  * Prints `tree` as text that `reads` accepts (that parses to `want`, where `tree` sits `skip` levels
  * down): as the handlers choose; for a root whose output reads back differently, again with its
  * content searching its choices; when either fails for a reason a choice may fix, with every
- * italic's other delimiter first; and last, for a root fewer than {@link CUT_DEPTH} cuts down, in
- * two runs, none of them once the work done passes `limit`. Returns the text and whether the print
- * with the italics swapped made it; throws the first print's error, or `unrepresentable` where the
- * text read back differently.
+ * italic's other delimiter first, then with a no-break space first in the text of the links after
+ * one whose target is open (see `gaps` in `dispatch.ts`); and last, for a root fewer than
+ * {@link CUT_DEPTH} cuts down, in two runs, none of them once the work done passes `limit`. Returns
+ * the text and the mode of the print that made it (the usual one for two runs); throws the first
+ * print's error, or `unrepresentable` where the text read back differently.
  */
-function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (text: string) => boolean, depth = 0, limit = Infinity): [string, boolean] {
+function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (text: string) => boolean, depth = 0, limit = Infinity): [string, PrintMode] {
   const start = work
   let out: string | undefined
   let failed: StringifyError | undefined
@@ -144,10 +162,22 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   // budget, often print with the italics swapped.
   const choiceMayHelp = diff !== undefined || (failed !== undefined && choiceMayFix(failed.reason))
   // (Without an italic, that print is this one again.)
-  if (choiceMayHelp && hasItalic(tree)) {
+  if (choiceMayHelp && nodesOf(tree, isItalic, 1).length > 0) {
     try {
       const other = print(tree, { swap: true })
-      if (reads(other)) return [other, true]
+      if (reads(other)) return [other, { swap: true }]
+    } catch (error) {
+      if (!(error instanceof StringifyError || error instanceof RangeError)) throw error
+    }
+  }
+  // A link whose target holds a `(` that nothing closes runs on over a later link up to its `)`
+  // where no whitespace comes between: `[a](https://a.co/(x)` and `[b](https://a.co)` side by side
+  // read as one link to `https://a.co/(x)[b](https://a.co`.
+  const gaps = choiceMayHelp ? linksAfterOpenTargets(tree) : new Set<Nodes>()
+  if (gaps.size > 0) {
+    try {
+      const other = print(tree, { thorough: true, gaps })
+      if (reads(other)) return [other, { gaps }]
     } catch (error) {
       if (!(error instanceof StringifyError || error instanceof RangeError)) throw error
     }
@@ -159,12 +189,12 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
     const until = Math.min(limit, work + HALVES_WORK * (work - start))
     const printRun = (children: Content[], cap = Infinity) => printPart(children, depth + 1, Math.min(until, cap), cap)
     const joined = printInHalves(tree, reads, until, printRun, (failed ? failed.path : diff![1])[0])
-    if (joined !== undefined) return [joined, false]
+    if (joined !== undefined) return [joined, {}]
   }
   // (Made again, with the stack trace the printer does not capture.)
   if (failed) throw new StringifyError(failed.node, failed.reason, failed.path)
   if (diff) throw new StringifyError(diff[1].length < skip ? tree : diff[0], 'unrepresentable', diff[1].slice(skip))
-  return [out!, false]
+  return [out!, {}]
 }
 
 /** How much work the two runs may do, as a multiple of what the whole's prints did before them. */
@@ -192,15 +222,78 @@ function printPart(children: Content[], depth: number, limit: number, cap: numbe
   }
 }
 
+/**
+ * `out`, or the print of `tree` in `mode` where it reads back with fewer escapes once its needless
+ * ones go (`first`: the print `out` came from, which that one need not try again).
+ */
+function fewerEscapes(tree: Root | Nodes, mode: PrintMode, first: string, out: string, reads: (text: string) => boolean): string {
+  try {
+    const other = print(tree, mode)
+    const fewer = other !== first && reads(other) && dropNeedlessEscapes(other, reads, 0)
+    // (That pass had a small budget; the one that wins gets the whole.)
+    if (fewer && escapesIn(fewer).length < escapesIn(out).length) return dropNeedlessEscapes(fewer, reads)
+  } catch (error) {
+    // (The first print stands: a form it did not need may fail, recurse deeper than the stack, or
+    // take the work that was left.)
+    if (!(error instanceof StringifyError || error instanceof RangeError || error instanceof Exhausted)) throw error
+  }
+  return out
+}
+
 /** Work per printed character (see `budget.ts`) above which a print searched: printing the 20,000 messages of the benchmark's corpus takes at most 23. */
 const SWAP_WORK = 32
 
-/** Whether `tree` holds an italic (without recursion: parsed trees nest deeper than the stack allows). */
-function hasItalic(tree: Nodes): boolean {
-  const stack = [tree]
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    if (node.type === 'italic') return true
-    if ('children' in node) for (const kid of node.children) stack.push(kid)
+/** An escape of a star or an underscore (not an escaped backslash before one). */
+const ESCAPED_EMPHASIS = /(?<!\\)(?:\\\\)*\\[*_]/
+
+/** How many italics, at most, the print for fewer escapes tries one at a time with their delimiters flipped. */
+const MAX_FLIPS = 8
+
+const isItalic = (node: Nodes): boolean => node.type === 'italic'
+
+/**
+ * The italics of `tree` whose delimiters in `out` (its print) stand within {@link NEAR} characters of
+ * an escaped star or underscore, or that hold one, the first {@link MAX_FLIPS} of them: those whose
+ * choice may be what that escape is for. None where the tree has one italic, as flipping it alone is
+ * the print with the italics swapped, made already.
+ */
+function italicsNearEscapes(tree: Nodes, out: string): Nodes[] {
+  const italics = nodesOf(tree, isItalic, Infinity)
+  if (italics.length < 2) return []
+  // (`out` reads back as the tree, so its italics come in the same order.)
+  const printed = nodesOf(parse(out), isItalic, Infinity)
+  const escapes = Array.from(out.matchAll(new RegExp(ESCAPED_EMPHASIS, 'g')), (m) => m.index + m[0].length - 2)
+  const near = (k: number) => {
+    const { start, end } = printed[k]!.position!
+    return escapes.some((at) => at >= start.offset - NEAR && at < end.offset + NEAR)
   }
-  return false
+  return italics.filter((_, k) => near(k)).slice(0, MAX_FLIPS)
+}
+
+/** How far from an italic's delimiters an escape may be for {@link italicsNearEscapes} to count it. */
+const NEAR = 8
+
+/** The masked links that come after a link whose target is open (see `gaps` in `dispatch.ts`), anywhere before them in the text. */
+function linksAfterOpenTargets(tree: Nodes): Set<Nodes> {
+  const after = new Set<Nodes>()
+  let open = false
+  for (const link of nodesOf(tree, (node) => node.type === 'link', Infinity)) {
+    if (open) after.add(link)
+    open ||= openTarget(link)
+  }
+  return after
+}
+
+/**
+ * The first `max` nodes of `tree` that `test` accepts, in the order of the text (without recursion:
+ * parsed trees nest deeper than the stack allows).
+ */
+function nodesOf(tree: Nodes, test: (node: Nodes) => boolean, max: number): Nodes[] {
+  const found: Nodes[] = []
+  const stack = [tree]
+  for (let node = stack.pop(); node && found.length < max; node = stack.pop()) {
+    if (test(node)) found.push(node)
+    if ('children' in node) for (let k = node.children.length - 1; k >= 0; k--) stack.push(node.children[k] as Nodes)
+  }
+  return found
 }

@@ -15,7 +15,7 @@ import { credit } from './budget.js'
 import { parsed } from './checks.js'
 import { reads, spanContent } from './content.js'
 import { differ } from './differ.js'
-import { hold, holding, swapped, unchained } from './dispatch.js'
+import { flipping, hold, holding, swapped, unchained } from './dispatch.js'
 import { StringifyError, holdsAnywhere } from './error.js'
 import { decide, flipped, local, rewind, search } from './search.js'
 import { F_FLIP, F_LINK, F_STAR, F_UNDER, type Handler, type State } from './state.js'
@@ -293,7 +293,7 @@ export function italic(node: Italic, st: State): string {
   // Around a lone delimiter character, the other one: `_*_`, `*_*`.
   const lone = node.children.length === 1 && /^(?:(\*)|_)$/.exec((node.children[0] as Text).value ?? '')
   if (lone) order = lone[1] ? '_*' : '*_'
-  else if (swapped) order = order === '*_' ? '_*' : '*_'
+  else if (swapped !== flipping.has(node)) order = order === '*_' ? '_*' : '*_'
   if (st.f & F_FLIP) order = order === '*_' ? '_*' : '*_'
   // A search starts from the character of the run it wraps (runs of one character nest that way),
   // or from the other delimiter than the enclosing italic's.

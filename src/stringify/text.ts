@@ -385,8 +385,16 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
  */
 const REFUSED_COST = 64
 
-/** Whether `node` is a masked link whose target holds a `(` that no `)` after it closes. */
-const openTarget = (node: Node | undefined): boolean => node?.type === 'link' && /\([^)]*$/.test((node as Link).url)
+/**
+ * Whether `node` is a masked link whose target holds a `(` that no `)` after it closes.
+ *
+ * @example
+ * ```ts
+ * openTarget({ type: 'link', url: 'https://a.co/(x', suppressEmbed: false, children: [] }) // true
+ * openTarget({ type: 'link', url: 'https://a.co/(x)', suppressEmbed: false, children: [] }) // false
+ * ```
+ */
+export const openTarget = (node: Node | undefined): boolean => node?.type === 'link' && /\([^)]*$/.test((node as Link).url)
 
 /** The tails printed by the outermost {@link refused} running outside a search (see there). */
 let tailMemo: Map<string, string | undefined> | undefined
