@@ -47,6 +47,41 @@ export function keptRanges(text: string, offset: number): number[] | undefined {
 export const isPlainAscii = (text: string): boolean => /^[\n -:<-~]*$/.test(text)
 
 /**
+ * What {@link isPlainWords} makes of each ASCII character: 1, one it excludes (what starts a node
+ * that link text may not hold, or inline code; the `/` of a URL's `://` and of a Discord link's path,
+ * and the backslash, which the finder of those reads as `/`); 2, one that shows nothing (a space, a
+ * delimiter).
+ */
+const WORDS = new Uint8Array(128)
+for (const c of '<@[`/\\') WORDS[c.charCodeAt(0)] = 1
+for (const c of ' *_~|') WORDS[c.charCodeAt(0)] = 2
+
+/**
+ * Whether `text` is plain words, as most link text is: printable ASCII without what a check of link
+ * text looks for ({@link WORDS}), and with more than spaces and delimiters. The client takes nothing
+ * out of it, maps nothing in it that matters (`;` and capitals), finds no URL or Discord link in it,
+ * and takes what it reads there (text and formatting).
+ *
+ * @example
+ * ```ts
+ * isPlainWords('Click **here**!') // true
+ * isPlainWords('see https://a.co') // false
+ * isPlainWords('** **') // false
+ * ```
+ */
+export function isPlainWords(text: string): boolean {
+  let shows = false
+  for (let i = 0; i < text.length; i++) {
+    const c = String.prototype.charCodeAt.call(text, i)
+    if (c < 0x20 || c > 0x7e) return false
+    const kind = WORDS[c]
+    if (kind === 1) return false
+    if (kind === 0) shows = true
+  }
+  return shows
+}
+
+/**
  * The look-alikes the client maps, after each the character it maps them to (`Unicode`'s
  * confusables of `h`, `t`, `p`, `s`, `:` and `/`, a selection, and the capitals `H`, `T`, `P`,
  * `S`); the letters of the mathematical alphabets are added below.

@@ -64,7 +64,7 @@ import {
 import { LINK_TEXT, MAX_LINK_CHECKS, MAX_LISTS, NO_BLOCKS, NO_ESCAPES, NO_HEADING, NO_QUOTE, NO_SUBTEXT } from './flags.js'
 import { matchLink, type LinkMemo } from './link.js'
 import { holdsCodedLink } from './coded-links.js'
-import { checkedForm, isPlainAscii, keptRanges } from './link-text.js'
+import { checkedForm, isPlainAscii, isPlainWords, keptRanges } from './link-text.js'
 import { derive, needsPreprocessing, pointAt, preprocess, span, unprocessed, type Source } from './source.js'
 import {
   channelMention,
@@ -697,19 +697,14 @@ class Parser {
     if (!m) return false
     this.checked(src)
     const text = String.prototype.slice.call(s, m.textStart, m.textEnd)
-    // Most link text is plain ASCII, whose checked form differs at most in capitals: they matter to
-    // neither the URL check (which ignores case) nor a text with nothing to validate by a parse.
-    const plain = isPlainAscii(text)
-    const checked = plain && !CHECKED.test(text) ? text : checkedForm(text)
+    // Most link text is a few plain words, which pass every check of the text. The rest is mostly
+    // plain ASCII, whose checked form differs at most in capitals: they matter to neither the URL
+    // check (which ignores case) nor a text with nothing to validate by a parse.
+    const words = isPlainWords(text)
+    const plain = words || isPlainAscii(text)
     const title = m.title
     const ok =
-      isSafeUrl(m.url) &&
-      !isBlank(text) &&
-      !containsUrl(text) &&
-      (checked === text || !containsUrl(checked)) &&
-      !holdsCodedLink(text) &&
-      (title === undefined || this.titleAllowed(title)) &&
-      this.textShows(src, m.textStart, m.textEnd, text, checked)
+      isSafeUrl(m.url) && (title === undefined || this.titleAllowed(title)) && (words ? this.#linkChecks < MAX_LINK_CHECKS : this.textAllowed(src, m.textStart, m.textEnd, text, plain))
     if (!ok) {
       this.addText(f, p, m.end)
       return true
@@ -723,6 +718,18 @@ class Parser {
       this.open(f, node, shown, 0, shown.s.length, p, m.end, LINK_TEXT | NO_BLOCKS, f.lists)
     }
     return true
+  }
+
+  /** Whether the client takes `text`, `[a, b)` of `src`, as link text (`plain`: {@link isPlainAscii}). */
+  private textAllowed(src: Source, a: number, b: number, text: string, plain: boolean): boolean {
+    const checked = plain && !CHECKED.test(text) ? text : checkedForm(text)
+    return (
+      !isBlank(text) &&
+      !containsUrl(text) &&
+      (checked === text || !containsUrl(checked)) &&
+      !holdsCodedLink(text) &&
+      this.textShows(src, a, b, text, checked)
+    )
   }
 
   /** Whether the client takes `title` as a masked link's title: no URL (nor a Discord link without a scheme), and read as it checks it, only what a title may hold. */

@@ -2,12 +2,14 @@
  * Masked-link text as the client cleans and checks it (grammar/README.md §21.7): the parser's table
  * and the grammar's, written apart (one as characters and a rule for the mathematical alphabets,
  * one as code points), must agree on every character, and the parser's fast path for plain ASCII
- * must not skip anything the clean-up or the mapping would change.
+ * must not skip anything the clean-up or the mapping would change, nor its fast path for plain words
+ * any check.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { checkedLinkText, isCleanedOut } from '../../grammar/shapes.js'
-import { checkedForm, isPlainAscii, keptRanges } from '../../src/parse/link-text.js'
+import { checkedForm, isPlainAscii, isPlainWords, keptRanges } from '../../src/parse/link-text.js'
+import { parseWithGrammar } from '../../grammar/oracle.js'
 
 /** Every code point of the planes that hold characters the client cleans or maps (0, 1 and 14), but surrogates. */
 function* codePoints(): Generator<string> {
@@ -46,6 +48,24 @@ describe('masked-link text as the client checks it', () => {
         expect(keptRanges(text, 0)).toBeUndefined()
         expect(checkedForm(text)).toBe(text.replace(/[HTPS]/g, (c) => c.toLowerCase()))
       }),
+    )
+  })
+
+  it('should take as plain words only text that passes every check of link text', () => {
+    expect(['Click here!', 'v2.1 (beta): *new*', 'discord.gg', 'a;b'].map(isPlainWords)).toEqual([true, true, true, true])
+    expect(['', ' ** ', '~~ ||', 'https://a.co', 'discord.new\\x', '@here', 'a`b`', 'a\nb', 'café'].map(isPlainWords)).toEqual(Array(9).fill(false))
+    // Plain pieces around one that a check may refuse.
+    const plain = fc.array(fc.constantFrom('a', 'B', ' ', '.', '-', '!', '1', '(', ')', ':', ';', '*', '_', '~', '|', 'discord', '.gg', '.new', '.com', 'http', 'www.'), { maxLength: 4 })
+    const risky = fc.constantFrom('', '/', '\\', '//', 'discord.gg/x', 'discord.new\\x', 'discord.com/invite/x', 'x://y', '<', '@', '@here', '`', '[', '\n', '\t', 'é', '\u00a0', '\u200b', '😀', '<:x:1>', '<t:1>')
+    fc.assert(
+      fc.property(plain, risky, plain, (before, piece, after) => {
+        const text = [...before, piece, ...after].join('')
+        if (!isPlainWords(text)) return
+        // (The grammar, whose checks have no fast path, says whether the client takes it.)
+        const [link, ...rest] = parseWithGrammar(`[${text}](https://a.co)`).children
+        expect([link?.type, rest.length]).toEqual(['link', 0])
+      }),
+      { numRuns: 3000 },
     )
   })
 
