@@ -511,6 +511,15 @@ describe('stringify', () => {
       prints(root(quote(t('a\n')), quote(t('b'))), '> a\n>>> b')
     })
 
+    it('should give an unordered list star bullets where a star before it would otherwise need an escape', () => {
+      // With `-`, the text's star and the item's would make an italic across the line: `*!\n- *`.
+      const tree = root(t('*!\n'), ul(li(t('*'))))
+      expect(withoutPositions(parse('*!\n- *'))).not.toEqual(tree)
+      prints(tree, '*!\n* *')
+      // (Elsewhere `-`.)
+      prints(root(t('!\n'), ul(li(t('*')))), '!\n- *')
+    })
+
     it('should print lists with their first number and indented continuation lines', () => {
       prints(root(ul(li(t('a')), li(t('b')))), '- a\n- b')
       prints(root(ol(3, li(t('a')), li(t('b\nc')))), '3. a\n4. b\n   c')

@@ -86,6 +86,18 @@ export let flipping: ReadonlySet<Node> = new Set()
  */
 export let gaps: ReadonlySet<Node> = new Set()
 /**
+ * Whether unordered lists take `*` bullets, which no star italic before them can close on (a print
+ * `stringify` tries for fewer escapes).
+ *
+ * @example
+ * ```ts
+ * import { print } from './print.js' // (the printer's entry, which sets the modes)
+ * const list = { type: 'list', ordered: false, children: [{ type: 'listItem', children: [{ type: 'text', value: 'a' }] }] } as const
+ * print(list, { stars: true }) // '* a'
+ * ```
+ */
+export let stars = false
+/**
  * Whether searches have only what printing earns (a print that only looks for fewer escapes, which a failure ends).
  *
  * @example
@@ -140,6 +152,8 @@ export interface PrintMode {
   flip?: ReadonlySet<Node>
   /** These masked links print with a no-break space first in their text. */
   gaps?: ReadonlySet<Node>
+  /** Unordered lists take `*` bullets. */
+  stars?: boolean
   /** No search beyond what printing earns (a print that only looks for fewer escapes). */
   frugal?: boolean
 }
@@ -159,6 +173,7 @@ export function resetMemo(mode: PrintMode = {}): void {
   bare = mode.bare === true
   flipping = mode.flip ?? new Set()
   gaps = mode.gaps ?? new Set()
+  stars = mode.stars === true
   frugal = mode.frugal === true
   memo = new Map()
   forgetChecks()

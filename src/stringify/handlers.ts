@@ -16,7 +16,7 @@ import { isSafeUrl, parsed } from './checks.js'
 import { content, lineEnd, takesLineEnd } from './content.js'
 import { differ } from './differ.js'
 import { fail } from './error.js'
-import { bare, gaps } from './dispatch.js'
+import { bare, gaps, stars } from './dispatch.js'
 import { decide, flipped } from './search.js'
 import { italic, span } from './spans.js'
 import { F_HEADING, F_ITEM, F_LINK, F_LIST, F_QUOTE, F_SPOILER, F_SUB, type Handler, type State } from './state.js'
@@ -321,8 +321,9 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     }
     const items = node.children
     if (items.length === 0) fail(node, 'empty-content', st)
-    // In a search, a list may take `*` bullets: a star italic before it cannot read on past `\n* `.
-    const bullet = ordered || !decide() ? '-' : '*'
+    // In a search, or in a print for fewer escapes, a list may take `*` bullets: a star italic before
+    // it cannot read on past `\n* `.
+    const bullet = ordered || !(decide() || stars) ? '-' : '*'
     const out = items.map((kid, i) => item(kid, ordered ? `${start! + i}.` : bullet, indent!, { ...st, path: [...st.path, i], last: st.last && i === items.length - 1, f: st.f + F_LIST }))
     // Later items repeat the first one's indentation.
     return lead + out.join(`\n${indent}`) + lineEnd(st)

@@ -10,8 +10,8 @@
  * it has italics), and a message that still fails, in two runs (`halves.ts`). Then
  * the escapes the output does not need go (`needless-escapes.ts`), and where
  * an escape of `*` or `_` is left, that other print may need fewer, or one
- * with a single italic's delimiter flipped; where an escape of a backtick is
- * left, one with inline code unpadded; last,
+ * with a single italic's delimiter flipped, or with `*` bullets; where an
+ * escape of a backtick is left, one with inline code unpadded; last,
  * escapes left in a URL the client refuses give way to angle brackets
  * (`refused-urls.ts`), and the escapes that those leave needless go.
  */
@@ -87,36 +87,41 @@ function printWithFewEscapes(tree: Root | Nodes): string {
   const skip = tree.type === 'root' ? 0 : isItem ? 2 : 1
   const reads = (text: string) => differ(want, parse(text)) === undefined
   const start = work
-  const [first, mode] = printReadingBack(tree, want, skip, reads)
+  const [first, found] = printReadingBack(tree, want, skip, reads)
   let out = dropNeedlessEscapes(first, reads)
+  // The prints below look for fewer escapes in other modes, each from the mode of the best so far.
+  // (Not after a search, which each would do again, for a message of runs of stars that has no text
+  // to spare escapes in.)
+  let mode = found
+  const cheap = work - start <= SWAP_WORK * out.length
+  const tryMode = (next: PrintMode): void => {
+    const other = fewerEscapes(tree, { ...next, frugal: true }, first, out, reads)
+    if (other !== out) [out, mode] = [other, next]
+  }
   // An italic's delimiter is chosen from its neighbours, which cannot see the stars or underscores
   // further off that it makes escapes for (`*note _this_` as `\*note *this*`). Where an escape of
-  // either is left, the other choice for every italic may need fewer. (Not after a search, which the
-  // second print would do again, for a message of runs of stars that has no text to spare escapes in.)
-  const cheap = work - start <= SWAP_WORK * out.length
-  let swap = mode.swap === true
-  const flip = new Set<Nodes>()
-  const gaps = mode.gaps ?? new Set<Nodes>()
+  // either is left, the other choice for every italic may need fewer.
   if (cheap && ESCAPED_EMPHASIS.test(out) && nodesOf(tree, isItalic, 1).length > 0) {
-    const other = fewerEscapes(tree, { swap: !swap, gaps, frugal: true }, first, out, reads)
-    if (other !== out) [out, swap] = [other, !swap]
+    tryMode({ ...mode, swap: !mode.swap })
     // And one italic at a time, for a message that neither choice for all of them suits: the text
     // `*`, the italic `e`, the text `>` and the italic `*u` print as `**e*>_*u_`, where the second
     // must take `_` and the first `*` (with `_`, a star italic would run from the text's star).
     for (const node of italicsNearEscapes(tree, out)) {
       if (!ESCAPED_EMPHASIS.test(out) || work - start > SWAP_WORK * out.length) break
-      flip.add(node)
-      const fewer = fewerEscapes(tree, { swap, flip, gaps, frugal: true }, first, out, reads)
-      if (fewer === out) flip.delete(node)
-      out = fewer
+      tryMode({ ...mode, flip: new Set([...(mode.flip ?? []), node]) })
     }
+  }
+  // A star that an unordered list's `-` leaves free to close an italic across the line before it:
+  // the text `*!` and an item holding `*` print as `*!\n* *`, where `- *` would close one.
+  if (cheap && /(?<!\\)(?:\\\\)*\\\*/.test(out) && nodesOf(tree, (node) => node.type === 'list' && !node.ordered, 1).length > 0) {
+    tryMode({ ...mode, stars: true })
   }
   // Likewise the backtick after a padded inline code's opening fence, which may close a code span
   // that a backtick typed before it opens: the text "it`s " and the code "`a" print padded as
   // "it\`s `` `a``", and unpadded, where the fence hands its extra backtick to the value, as
   // "it`s ```a``".
   if (cheap && /(?<!\\)(?:\\\\)*\\`/.test(out) && nodesOf(tree, (node) => node.type === 'inlineCode' && /^ *`|` *$/.test(node.value), 1).length > 0) {
-    out = fewerEscapes(tree, { swap, flip, gaps, bare: true, frugal: true }, first, out, reads)
+    tryMode({ ...mode, bare: true })
   }
   // Where escapes are left in what the client shows for a refused `<url>`, the brackets may do; and
   // an escape beside them may go then: the text `<ftp://a*b*` before a mention prints as
