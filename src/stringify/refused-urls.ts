@@ -21,10 +21,11 @@ const RUN = /(?:\\[^\s<>]|[^\s<>\\])+/g
 /** The same, over line breaks: the client refuses `<https://a.co/x\ny>` and shows it as typed. */
 const LINES = /(?:\\[^\s<>]|[^\s<>\\]|\n)+/g
 /**
- * A URL: a scheme as URLs spell them (the client takes anything up to the `:` in brackets, but
- * `<[a](https://a.co)>` for the text `[a](https://a.co)` reads as a puzzle), `:/`, more.
+ * A URL: a scheme as URLs spell them, or with a delimiter among its letters as a typo makes one
+ * (`<http*://a.co>`; the client takes anything up to the `:` in brackets, but `<[a](https://a.co)>`
+ * for the text `[a](https://a.co)` reads as a puzzle), `:/`, more.
  */
-const URL_SHAPED = /^[a-z][\d+.a-z-]*:\/[^ >]+$/i
+const URL_SHAPED = /^[a-z*_~|][\d+.a-z*_~|-]*:\/[^ >]+$/i
 /** Where a scheme starts in a run: not after a character a scheme may hold. */
 const SCHEME = /(?<![\d+.a-z-])[a-z][\d+.a-z-]*\\?:\\?\//gi
 /** How many forms each round may try: each try parses the whole message again. */
