@@ -403,6 +403,22 @@ describe('stringify', () => {
       prints(root(open, t(' '), { ...next }), '[`](https://a.co/(x) [`](https://a.co/(x)[](https://a.co)')
     })
 
+    it('should print a refused masked link begun in one text, and a ) of a later text escaped where it would end that link', () => {
+      // `[  \n](()` is a masked link the client refuses (its text is blank), shown as typed; unescaped,
+      // the last `)` would end its target instead, one link `[  \n](()http:///x]<)` refused whole.
+      expect(roundTrips('[  \n](()http:///x]<\\)')).toBe('[  \n](()http:///x]<\\)')
+    })
+
+    it('should keep the client from finding a Discord link without a scheme in link text that shows one, with a zero-width space', () => {
+      // A zero-width space after the code keeps the client from finding the invite as typed, and it
+      // shows the text without it.
+      const tree = root({ type: 'link', url: 'http://a', suppressEmbed: false, children: [t('discord.gg/x')] })
+      expect(withoutPositions(parse('[discord.gg/x\u200b](http://a)'))).toEqual(tree)
+      prints(tree, '[discord\u200b.gg/x](http://a)')
+      // (Not where the text holds none.)
+      prints(root({ type: 'link', url: 'http://a', suppressEmbed: false, children: [t('discord.gg')] }), '[discord.gg](http://a)')
+    })
+
     it('should print autolinks bare or in angle brackets', () => {
       prints(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: false }, t(', ok')), 'https://a.co, ok')
       prints(root({ type: 'autolink', url: 'https://a.co', suppressEmbed: true }), '<https://a.co>')

@@ -98,6 +98,18 @@ export let gaps: ReadonlySet<Node> = new Set()
  */
 export let stars = false
 /**
+ * Whether every `)` in text is escaped (a print `stringify` tries when the others read back
+ * differently: a `)` may end the target of a refused masked link begun in an earlier node, which no
+ * rule of a text's own neighbours can see).
+ *
+ * @example
+ * ```ts
+ * import { print } from './print.js' // (the printer's entry, which sets the modes)
+ * print({ type: 'text', value: 'a)' }, { eager: true }) // 'a\\)'
+ * ```
+ */
+export let eager = false
+/**
  * Whether searches have only what printing earns (a print that only looks for fewer escapes, which a failure ends).
  *
  * @example
@@ -154,6 +166,8 @@ export interface PrintMode {
   gaps?: ReadonlySet<Node>
   /** Unordered lists take `*` bullets. */
   stars?: boolean
+  /** Every `)` in text is escaped. */
+  eager?: boolean
   /** No search beyond what printing earns (a print that only looks for fewer escapes). */
   frugal?: boolean
 }
@@ -174,6 +188,7 @@ export function resetMemo(mode: PrintMode = {}): void {
   flipping = mode.flip ?? new Set()
   gaps = mode.gaps ?? new Set()
   stars = mode.stars === true
+  eager = mode.eager === true
   frugal = mode.frugal === true
   memo = new Map()
   forgetChecks()

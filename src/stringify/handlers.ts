@@ -11,6 +11,7 @@ import { MAX_LISTS } from '../parse/flags.js'
 import { shownIn } from '../parse/parser.js'
 import { preprocess } from '../parse/source.js'
 import { MAX_UNIX, TARGETS } from '../parse/tokens.js'
+import { holdsCodedLink } from '../parse/coded-links.js'
 import { bareUrl, containsUrl, isBlank } from '../parse/urls.js'
 import { isSafeUrl, parsed } from './checks.js'
 import { content, lineEnd, takesLineEnd } from './content.js'
@@ -198,11 +199,15 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     const { url } = node
     if (st.f & F_LINK) fail(node, 'invalid-nesting', st)
     if (!isSafeUrl(url)) fail(node, 'invalid-url', st)
-    const c = content(node, st, st.f | F_LINK, '[', ']', false, true)
+    const printed = content(node, st, st.f | F_LINK, '[', ']', false, true)
     // The client refuses link text that shows nothing (whitespace, invisible characters, spans and code
     // around them), and link text that holds a URL.
     if (isBlank(shownIn(node.children))) fail(node, 'empty-content', st)
-    if (containsUrl(c)) fail(node, 'unrepresentable-text', st)
+    if (containsUrl(printed)) fail(node, 'unrepresentable-text', st)
+    // And link text that holds a link to one of Discord's own pages without a scheme, which it finds
+    // in the text as typed: a zero-width space after each `discord`, which it takes out of the text it
+    // shows, keeps it from finding the host (`[discord\u200b.gg/x](…)` shows `discord.gg/x`).
+    const c = holdsCodedLink(printed) ? printed.replaceAll('discord', 'discord\u200b') : printed
     // A space before the target is a choice in a search: it keeps a `<` before the link from reading
     // the link as a URL in angle brackets.
     // A `>` just before the `)` is the optional end of `<url>`, even without the `<`: a URL that

@@ -179,10 +179,13 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   // where no whitespace comes between: `[a](https://a.co/(x)` and `[b](https://a.co)` side by side
   // read as one link to `https://a.co/(x)[b](https://a.co`.
   const gaps = choiceMayHelp ? linksAfterOpenTargets(tree) : new Set<Nodes>()
-  if (gaps.size > 0) {
+  // And a `)` may end the target of a masked link the client refuses, begun in an earlier node: where
+  // the print read back differently, one more with every `)` escaped (see `eager` in `dispatch.ts`).
+  const modes: PrintMode[] = [...(gaps.size > 0 ? [{ gaps }] : []), ...(diff !== undefined && holdsParen(tree) ? [{ gaps, eager: true }] : [])]
+  for (const mode of modes) {
     try {
-      const other = print(tree, { thorough: true, gaps })
-      if (reads(other)) return [other, { gaps }]
+      const other = print(tree, { ...mode, thorough: true })
+      if (reads(other)) return [other, mode]
     } catch (error) {
       if (!(error instanceof StringifyError || error instanceof RangeError)) throw error
     }
@@ -288,6 +291,9 @@ function linksAfterOpenTargets(tree: Nodes): Set<Nodes> {
   }
   return after
 }
+
+/** Whether a text of `tree` holds a `)`. */
+const holdsParen = (tree: Nodes): boolean => nodesOf(tree, (node) => node.type === 'text' && node.value.includes(')'), 1).length > 0
 
 /**
  * The first `max` nodes of `tree` that `test` accepts, in the order of the text (without recursion:

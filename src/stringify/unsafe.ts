@@ -17,6 +17,7 @@ import { isAlnum, isSpace } from '../parse/chars.js'
 import { channelMention, commandMention, customEmoji, guildNavigation, timestamp, userOrRoleMention } from '../parse/tokens.js'
 import { preprocess, type Source } from '../parse/source.js'
 import { angleUrl, contactUrl } from '../parse/urls.js'
+import { eager } from './dispatch.js'
 import type { State } from './state.js'
 import { F_HEADING, F_ITEM, F_QUOTE, F_STAR, F_SUB, F_UNDER } from './state.js'
 
@@ -134,6 +135,10 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   // A masked link needs a `]` later; and a `](` anywhere can become the end of an earlier link's text.
   '[': (a) => !a.last || a.close > a.i,
   '(': (a) => a.prev === ']',
+  // A `)` may end the target of a masked link the client refuses and shows as typed, which began in
+  // an earlier node (`[  \n](()` before the URL `http:///x` and the text `]<)`): a print that fails
+  // tries again with every `)` escaped (see `eager`), and the escapes not needed go afterwards.
+  ')': () => eager,
   '@': (a) => a.value.startsWith('everyone', a.i + 1) || a.value.startsWith('here', a.i + 1),
   // `https://` in text would become a bare link.
   ':': (a) => a.value.startsWith('//', a.i + 1) && /(?:https?|steam)$/.test(a.value.slice(Math.max(0, a.i - 5), a.i)),

@@ -247,8 +247,10 @@ export function withPreprocessedCharacters(text: fc.Arbitrary<string>): fc.Arbit
  * printer's `refused` forms), next to others it makes.
  */
 export function linkSoupTextOf(options: { maxLinks?: number } = {}): fc.Arbitrary<string> {
-  const inText = fc.constantFrom('`', '``', '```', '\\', '\\`', '*', '_', '||', ' ', '  \n', '\n', 'a', '<@1>', ':', 'x:/', 'https://a.co', '[', ']', '(', ')', '<', '>', '> ', '- ', '\t', '\u00a0')
-  const target = fc.constantFrom('https://a.co', 'http://o', '<https://a.co>', ' https://a.co', 'https://a.co "t"', 'https://a.co/(x)', 'x:/y', '')
+  // (A Discord link without a scheme, which an invisible character after it hides from the client's finder.)
+  const inText = fc.constantFrom('`', '``', '```', '\\', '\\`', '*', '_', '||', ' ', '  \n', '\n', 'a', '<@1>', ':', 'x:/', 'https://a.co', '[', ']', '(', ')', '<', '>', '> ', '- ', '\t', '\u00a0', '\u200b', 'discord.gg/x')
+  // (A target whose `(` nothing closes may run on over what follows, up to a later `)`.)
+  const target = fc.constantFrom('https://a.co', 'http://o', '<https://a.co>', ' https://a.co', 'https://a.co "t"', 'https://a.co/(x)', 'https://a.co/(x', 'x:/y', '')
   const around = fc.constantFrom('', ' ', '\n', 'a', '`', '\\', '*', '_', ')', '](', '[', '<', '> ', '- ', 'https://a.co', '  \n')
   const link = fc
     .tuple(around, around, fc.array(inText, { maxLength: 6 }), target, fc.boolean(), around)
