@@ -111,9 +111,10 @@ function printWithFewEscapes(tree: Root | Nodes): string {
       tryMode({ ...mode, flip: new Set([...(mode.flip ?? []), node]) })
     }
   }
-  // A star that an unordered list's `-` leaves free to close an italic across the line before it:
-  // the text `*!` and an item holding `*` print as `*!\n* *`, where `- *` would close one.
-  if (cheap && /(?<!\\)(?:\\\\)*\\\*/.test(out) && nodesOf(tree, (node) => node.type === 'list' && !node.ordered, 1).length > 0) {
+  // A star escaped before an unordered list may be one that a star in an item after `-` would close
+  // an italic with, across the lines between: the text `*!` and an item holding `*` print as
+  // `*!\n* *`, where `- *` would close one.
+  if (cheap && ESCAPED_STAR.test(out) && nodesOf(tree, isBulleted, 1).length > 0 && escapedStarBeforeList(out)) {
     tryMode({ ...mode, stars: true })
   }
   // Likewise the backtick after a padded inline code's opening fence, which may close a code span
@@ -290,6 +291,17 @@ function linksAfterOpenTargets(tree: Nodes): Set<Nodes> {
     open ||= openTarget(link)
   }
   return after
+}
+
+/** An escape of a star (not an escaped backslash before one). */
+const ESCAPED_STAR = /(?<!\\)(?:\\\\)*\\\*/
+
+const isBulleted = (node: Nodes): boolean => node.type === 'list' && !node.ordered
+
+/** Whether `out` holds an escaped star before the start of an unordered list. */
+function escapedStarBeforeList(out: string): boolean {
+  const star = ESCAPED_STAR.exec(out)!
+  return nodesOf(parse(out), (node) => isBulleted(node) && node.position!.start.offset > star.index, 1).length > 0
 }
 
 /** Whether a text of `tree` holds a `)`. */
