@@ -108,6 +108,8 @@ describe('stringify', () => {
       expect(print(tree)).not.toBe('**e*>_*u_')
       prints(tree, '**e*>_*u_')
       expect(roundTrips('*!*_en*s_ah_ to')).toBe('*!*_en*s_ah_ to')
+      // (The italic flipped is the one the escaped star would open a span up to, however far.)
+      expect(roundTrips('*!*_*..\nhey _h_')).toBe('*!*_*..\nhey _h_')
     })
 
     it('should keep an underscore inside a word at the end of the message, and escape the others', () => {

@@ -113,7 +113,8 @@ function printWithFewEscapes(tree: Root | Nodes): string {
   }
   // A star escaped before an unordered list may be one that a star in an item after `-` would close
   // an italic with, across the lines between: the text `*!` and an item holding `*` print as
-  // `*!\n* *`, where `- *` would close one.
+  // `*!\n* *`, where `- *` would close one. (Only where, unescaped, it opens a span that runs into
+  // the list: `\*not italic*` needs its escape whatever comes after.)
   if (cheap && ESCAPED_STAR.test(out) && nodesOf(tree, isBulleted, 1).length > 0 && escapedStarBeforeList(out)) {
     tryMode({ ...mode, stars: true })
   }
@@ -261,26 +262,40 @@ const MAX_FLIPS = 8
 const isItalic = (node: Nodes): boolean => node.type === 'italic'
 
 /**
- * The italics of `tree` whose delimiters in `out` (its print) stand within {@link NEAR} characters of
- * an escaped star or underscore, or that hold one, the first {@link MAX_FLIPS} of them: those whose
- * choice may be what that escape is for. None where the tree has one italic, as flipping it alone is
- * the print with the italics swapped, made already.
+ * The italics of `tree` (the first {@link MAX_FLIPS}) whose delimiters in `out`, its print, stand in
+ * a span that an escaped star or underscore would open or close unescaped: those whose choice may be
+ * what the escape is for. None where the tree has one italic, as flipping it alone is the print with
+ * the italics swapped, made already.
  */
 function italicsNearEscapes(tree: Nodes, out: string): Nodes[] {
   const italics = nodesOf(tree, isItalic, Infinity)
   if (italics.length < 2) return []
+  const spans = spansOfEscapes(out, ESCAPED_EMPHASIS)
   // (`out` reads back as the tree, so its italics come in the same order.)
   const printed = nodesOf(parse(out), isItalic, Infinity)
-  const escapes = Array.from(out.matchAll(new RegExp(ESCAPED_EMPHASIS, 'g')), (m) => m.index + m[0].length - 2)
-  const near = (k: number) => {
+  const inSpan = (k: number) => {
     const { start, end } = printed[k]!.position!
-    return escapes.some((at) => at >= start.offset - NEAR && at < end.offset + NEAR)
+    return spans.some(([from, to]) => (start.offset >= from && start.offset < to) || (end.offset > from && end.offset <= to))
   }
-  return italics.filter((_, k) => near(k)).slice(0, MAX_FLIPS)
+  return italics.filter((_, k) => inSpan(k)).slice(0, MAX_FLIPS)
 }
 
-/** How far from an italic's delimiters an escape may be for {@link italicsNearEscapes} to count it. */
-const NEAR = 8
+/**
+ * For each of the first three escapes of `out` that `escape` finds, the span (as offsets of `out`)
+ * that the character would open or close without its backslash, where it would.
+ */
+function spansOfEscapes(out: string, escape: RegExp): Array<[number, number]> {
+  const spans: Array<[number, number]> = []
+  for (const m of Array.from(out.matchAll(new RegExp(escape, 'g'))).slice(0, 3)) {
+    // (Without its backslash, the character stands where the backslash stood, and what follows one
+    // character sooner.)
+    const at = m.index + m[0].length - 2
+    const read = parse(out.slice(0, at) + out.slice(at + 1))
+    const [span] = nodesOf(read, (node) => node.type !== 'root' && 'children' in node && (node.position!.start.offset === at || node.position!.end.offset === at + 1), 1)
+    if (span) spans.push([Math.min(span.position!.start.offset, at), Math.max(span.position!.end.offset + 1, at + 2)])
+  }
+  return spans
+}
 
 /** The masked links that come after a link whose target is open (see `gaps` in `dispatch.ts`), anywhere before them in the text. */
 function linksAfterOpenTargets(tree: Nodes): Set<Nodes> {
@@ -298,10 +313,10 @@ const ESCAPED_STAR = /(?<!\\)(?:\\\\)*\\\*/
 
 const isBulleted = (node: Nodes): boolean => node.type === 'list' && !node.ordered
 
-/** Whether `out` holds an escaped star before the start of an unordered list. */
+/** Whether an escaped star of `out` (of the first three) would, unescaped, open or close a span that an unordered list stands in. */
 function escapedStarBeforeList(out: string): boolean {
-  const star = ESCAPED_STAR.exec(out)!
-  return nodesOf(parse(out), (node) => isBulleted(node) && node.position!.start.offset > star.index, 1).length > 0
+  const spans = spansOfEscapes(out, ESCAPED_STAR)
+  return spans.length > 0 && nodesOf(parse(out), (node) => isBulleted(node) && spans.some(([from, to]) => node.position!.start.offset > from && node.position!.start.offset < to), 1).length > 0
 }
 
 /** Whether a text of `tree` holds a `)`. */

@@ -101,6 +101,9 @@ export const isEscapable = (c: string): boolean => c !== '' && !isAlnum(c.charCo
 /** The rule of `~` and `|` (see {@link unsafe}): whether the character pairs with the one before it, or at its text's end with the one after. */
 const pairs = (a: Around): boolean => (a.prev === a.value[a.i] && a.i > 0) || (a.next === a.value[a.i] && a.i === a.value.length - 1)
 
+/** The rule of a character that is always escaped. */
+const always = (): boolean => true
+
 /**
  * One rule per markup character: `true` when the character must be escaped.
  * A character without a rule is never escaped.
@@ -128,17 +131,13 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   '~': pairs,
   '|': pairs,
   // Backtick runs pair with equal runs anywhere later, even across nodes.
-  '`': () => true,
+  '`': always,
   // Mentions, emoji, timestamps, `<url>`, `<a@b.c>`: escape where one of them would match what is
   // printed (an escape may make one: `<\@everyone.**>` is an e-mail link).
   '<': (a) => tokenAt(a.output!, a.at),
   // A masked link needs a `]` later; and a `](` anywhere can become the end of an earlier link's text.
   '[': (a) => !a.last || a.close > a.i,
   '(': (a) => a.prev === ']',
-  // A `)` may end the target of a masked link the client refuses and shows as typed, which began in
-  // an earlier node (`[  \n](()` before the URL `http:///x` and the text `]<)`): a print that fails
-  // tries again with every `)` escaped (see `eager`), and the escapes not needed go afterwards.
-  ')': () => eager,
   '@': (a) => a.value.startsWith('everyone', a.i + 1) || a.value.startsWith('here', a.i + 1),
   // `https://` in text would become a bare link.
   ':': (a) => a.value.startsWith('//', a.i + 1) && /(?:https?|steam)$/.test(a.value.slice(Math.max(0, a.i - 5), a.i)),
@@ -175,8 +174,13 @@ let ruled: RegExp | undefined
  * ```
  */
 export function escapeText(value: string, st: State, raw = false, backslashes = false): string {
+  // A `)` may end the target of a masked link the client refuses and shows as typed, which began in
+  // an earlier node (`[  \n](()` before the URL `http:///x` and the text `]<)`): a print that fails
+  // tries again with every `)` escaped (see `eager`), and the escapes not needed go afterwards. (Not
+  // a rule: a `)` is common in text that has no character with one.)
+  const parens = eager && value.includes(')')
   // (Most text has no character with a rule, and prints as it is.)
-  if (!(ruled ??= new RegExp(`[${Object.keys(unsafe).join('').replace(/[\\\]^-]/g, '\\$&')}]`)).test(value)) return value
+  if (!(ruled ??= new RegExp(`[${Object.keys(unsafe).join('').replace(/[\\\]^-]/g, '\\$&')}]`)).test(value) && !parens) return value
   let out = ''
   // How much of `value` is in `out`.
   let copied = 0
@@ -189,7 +193,7 @@ export function escapeText(value: string, st: State, raw = false, backslashes = 
   const close = value.lastIndexOf(']')
   for (let i = 0; i < n; i++) {
     const c = value[i]!
-    const rule = raw && '*_~|'.includes(c) ? undefined : unsafe[c]
+    const rule = raw && '*_~|'.includes(c) ? undefined : parens && c === ')' ? always : unsafe[c]
     if (rule) {
       const a: Around = { value, i, prev, next: i + 1 < n ? value[i + 1]! : st.next, bol, num, last: st.last, f: st.f, close, output: undefined, at: 0 }
       if (c === '<') angles.push([a, out.length + i - copied])
