@@ -22,11 +22,13 @@ import { differ } from './differ.js'
 import { Exhausted, allowance, bounded, capped, work } from './budget.js'
 import { print } from './print.js'
 import type { PrintMode } from './dispatch.js'
-import { dropNeedlessEscapes, escapesIn } from './needless-escapes.js'
+import { dropNeedlessEscapes } from './needless-escapes.js'
 import { bracketRefusedUrls } from './refused-urls.js'
 import { examine } from './shape.js'
 import { printInHalves } from './halves.js'
 import { openTarget } from './text.js'
+import { withFewerEscapes } from './fewer-escapes.js'
+import { isItalic, nodesOf } from './nodes.js'
 
 export { StringifyError, type StringifyErrorReason } from './error.js'
 
@@ -88,43 +90,7 @@ function printWithFewEscapes(tree: Root | Nodes): string {
   const reads = (text: string) => differ(want, parse(text)) === undefined
   const start = work
   const [first, found] = printReadingBack(tree, want, skip, reads)
-  let out = dropNeedlessEscapes(first, reads)
-  // The prints below look for fewer escapes in other modes, each from the mode of the best so far.
-  // (Not after a search, which each would do again, for a message of runs of stars that has no text
-  // to spare escapes in.)
-  let mode = found
-  const cheap = work - start <= SWAP_WORK * out.length
-  const tryMode = (next: PrintMode): void => {
-    const other = fewerEscapes(tree, { ...next, frugal: true }, first, out, reads)
-    if (other !== out) [out, mode] = [other, next]
-  }
-  // An italic's delimiter is chosen from its neighbours, which cannot see the stars or underscores
-  // further off that it makes escapes for (`*note _this_` as `\*note *this*`). Where an escape of
-  // either is left, the other choice for every italic may need fewer.
-  if (cheap && ESCAPED_EMPHASIS.test(out) && nodesOf(tree, isItalic, 1).length > 0) {
-    tryMode({ ...mode, swap: !mode.swap })
-    // And one italic at a time, for a message that neither choice for all of them suits: the text
-    // `*`, the italic `e`, the text `>` and the italic `*u` print as `**e*>_*u_`, where the second
-    // must take `_` and the first `*` (with `_`, a star italic would run from the text's star).
-    for (const node of italicsNearEscapes(tree, out)) {
-      if (!ESCAPED_EMPHASIS.test(out) || work - start > SWAP_WORK * out.length) break
-      tryMode({ ...mode, flip: new Set([...(mode.flip ?? []), node]) })
-    }
-  }
-  // A star escaped before an unordered list may be one that a star in an item after `-` would close
-  // an italic with, across the lines between: the text `*!` and an item holding `*` print as
-  // `*!\n* *`, where `- *` would close one. (Only where, unescaped, it opens a span that runs into
-  // the list: `\*not italic*` needs its escape whatever comes after.)
-  if (cheap && ESCAPED_STAR.test(out) && nodesOf(tree, isBulleted, 1).length > 0 && escapedStarBeforeList(out)) {
-    tryMode({ ...mode, stars: true })
-  }
-  // Likewise the backtick after a padded inline code's opening fence, which may close a code span
-  // that a backtick typed before it opens: the text "it`s " and the code "`a" print padded as
-  // "it\`s `` `a``", and unpadded, where the fence hands its extra backtick to the value, as
-  // "it`s ```a``".
-  if (cheap && /(?<!\\)(?:\\\\)*\\`/.test(out) && nodesOf(tree, (node) => node.type === 'inlineCode' && /^ *`|` *$/.test(node.value), 1).length > 0) {
-    tryMode({ ...mode, bare: true })
-  }
+  const out = withFewerEscapes(tree, found, first, dropNeedlessEscapes(first, reads), reads, start)
   // Where escapes are left in what the client shows for a refused `<url>`, the brackets may do; and
   // an escape beside them may go then: the text `<ftp://a*b*` before a mention prints as
   // `<<ftp://a*b*><@1>`, where the escaped run needed the `<` before it escaped too.
@@ -232,70 +198,6 @@ function printPart(children: Content[], depth: number, limit: number, cap: numbe
   }
 }
 
-/**
- * `out`, or the print of `tree` in `mode` where it reads back with fewer escapes once its needless
- * ones go (`first`: the print `out` came from, which that one need not try again).
- */
-function fewerEscapes(tree: Root | Nodes, mode: PrintMode, first: string, out: string, reads: (text: string) => boolean): string {
-  try {
-    const other = print(tree, mode)
-    const fewer = other !== first && reads(other) && dropNeedlessEscapes(other, reads, 0)
-    // (That pass had a small budget; the one that wins gets the whole.)
-    if (fewer && escapesIn(fewer).length < escapesIn(out).length) return dropNeedlessEscapes(fewer, reads)
-  } catch (error) {
-    // (The first print stands: a form it did not need may fail, recurse deeper than the stack, or
-    // take the work that was left.)
-    if (!(error instanceof StringifyError || error instanceof RangeError || error instanceof Exhausted)) throw error
-  }
-  return out
-}
-
-/** Work per printed character (see `budget.ts`) above which a print searched: printing the 20,000 messages of the benchmark's corpus takes at most 23. */
-const SWAP_WORK = 32
-
-/** An escape of a star or an underscore (not an escaped backslash before one). */
-const ESCAPED_EMPHASIS = /(?<!\\)(?:\\\\)*\\[*_]/
-
-/** How many italics, at most, the print for fewer escapes tries one at a time with their delimiters flipped. */
-const MAX_FLIPS = 8
-
-const isItalic = (node: Nodes): boolean => node.type === 'italic'
-
-/**
- * The italics of `tree` (the first {@link MAX_FLIPS}) whose delimiters in `out`, its print, stand in
- * a span that an escaped star or underscore would open or close unescaped: those whose choice may be
- * what the escape is for. None where the tree has one italic, as flipping it alone is the print with
- * the italics swapped, made already.
- */
-function italicsNearEscapes(tree: Nodes, out: string): Nodes[] {
-  const italics = nodesOf(tree, isItalic, Infinity)
-  if (italics.length < 2) return []
-  const spans = spansOfEscapes(out, ESCAPED_EMPHASIS)
-  // (`out` reads back as the tree, so its italics come in the same order.)
-  const printed = nodesOf(parse(out), isItalic, Infinity)
-  const inSpan = (k: number) => {
-    const { start, end } = printed[k]!.position!
-    return spans.some(([from, to]) => (start.offset >= from && start.offset < to) || (end.offset > from && end.offset <= to))
-  }
-  return italics.filter((_, k) => inSpan(k)).slice(0, MAX_FLIPS)
-}
-
-/**
- * For each of the first three escapes of `out` that `escape` finds, the span (as offsets of `out`)
- * that the character would open or close without its backslash, where it would.
- */
-function spansOfEscapes(out: string, escape: RegExp): Array<[number, number]> {
-  const spans: Array<[number, number]> = []
-  for (const m of Array.from(out.matchAll(new RegExp(escape, 'g'))).slice(0, 3)) {
-    // (Without its backslash, the character stands where the backslash stood, and what follows one
-    // character sooner.)
-    const at = m.index + m[0].length - 2
-    const read = parse(out.slice(0, at) + out.slice(at + 1))
-    const [span] = nodesOf(read, (node) => node.type !== 'root' && 'children' in node && (node.position!.start.offset === at || node.position!.end.offset === at + 1), 1)
-    if (span) spans.push([Math.min(span.position!.start.offset, at), Math.max(span.position!.end.offset + 1, at + 2)])
-  }
-  return spans
-}
 
 /** The masked links that come after a link whose target is open (see `gaps` in `dispatch.ts`), anywhere before them in the text. */
 function linksAfterOpenTargets(tree: Nodes): Set<Nodes> {
@@ -308,30 +210,6 @@ function linksAfterOpenTargets(tree: Nodes): Set<Nodes> {
   return after
 }
 
-/** An escape of a star (not an escaped backslash before one). */
-const ESCAPED_STAR = /(?<!\\)(?:\\\\)*\\\*/
-
-const isBulleted = (node: Nodes): boolean => node.type === 'list' && !node.ordered
-
-/** Whether an escaped star of `out` (of the first three) would, unescaped, open or close a span that an unordered list stands in. */
-function escapedStarBeforeList(out: string): boolean {
-  const spans = spansOfEscapes(out, ESCAPED_STAR)
-  return spans.length > 0 && nodesOf(parse(out), (node) => isBulleted(node) && spans.some(([from, to]) => node.position!.start.offset > from && node.position!.start.offset < to), 1).length > 0
-}
-
 /** Whether a text of `tree` holds a `)`. */
 const holdsParen = (tree: Nodes): boolean => nodesOf(tree, (node) => node.type === 'text' && node.value.includes(')'), 1).length > 0
 
-/**
- * The first `max` nodes of `tree` that `test` accepts, in the order of the text (without recursion:
- * parsed trees nest deeper than the stack allows).
- */
-function nodesOf(tree: Nodes, test: (node: Nodes) => boolean, max: number): Nodes[] {
-  const found: Nodes[] = []
-  const stack = [tree]
-  for (let node = stack.pop(); node && found.length < max; node = stack.pop()) {
-    if (test(node)) found.push(node)
-    if ('children' in node) for (let k = node.children.length - 1; k >= 0; k--) stack.push(node.children[k] as Nodes)
-  }
-  return found
-}
