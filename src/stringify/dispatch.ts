@@ -178,7 +178,7 @@ export interface PrintMode {
  * @example
  * ```ts
  * resetMemo({ thorough: true, swap: true, bare: true, frugal: true }) // thorough, swapped, bare and frugal true; credit === 0
- * resetMemo() // all four false; credit === FLOOR
+ * resetMemo() // every mode off; credit === FLOOR
  * ```
  */
 export function resetMemo(mode: PrintMode = {}): void {

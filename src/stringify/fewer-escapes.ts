@@ -37,13 +37,13 @@ export function withFewerEscapes(tree: Root | Nodes, found: PrintMode, first: st
   // An italic's delimiter is chosen from its neighbours, which cannot see the stars or underscores
   // further off that it makes escapes for (`*note _this_` as `\*note *this*`). Where an escape of
   // either is left, the other choice for every italic may need fewer.
-  if (cheap && ESCAPED_EMPHASIS.test(out) && nodesOf(tree, isItalic, 1).length > 0) {
+  if (cheap && escapesOf(out, '*_').length > 0 && nodesOf(tree, isItalic, 1).length > 0) {
     tryMode({ ...mode, swap: !mode.swap })
     // And one italic at a time, for a message that neither choice for all of them suits: the text
     // `*`, the italic `e`, the text `>` and the italic `*u` print as `**e*>_*u_`, where the second
     // must take `_` and the first `*` (with `_`, a star italic would run from the text's star).
     for (const node of italicsInEscapedSpans(tree, out)) {
-      if (!ESCAPED_EMPHASIS.test(out) || work - start > SWAP_WORK * out.length) break
+      if (escapesOf(out, '*_').length === 0 || work - start > SWAP_WORK * out.length) break
       tryMode({ ...mode, flip: new Set([...(mode.flip ?? []), node]) })
     }
   }
@@ -51,14 +51,14 @@ export function withFewerEscapes(tree: Root | Nodes, found: PrintMode, first: st
   // an italic with, across the lines between: the text `*!` and an item holding `*` print as
   // `*!\n* *`, where `- *` would close one. (Only where, unescaped, it opens a span that runs into
   // the list: `\*not italic*` needs its escape whatever comes after.)
-  if (cheap && ESCAPED_STAR.test(out) && nodesOf(tree, isBulleted, 1).length > 0 && listInEscapedSpan(out)) {
+  if (cheap && escapesOf(out, '*').length > 0 && nodesOf(tree, isBulleted, 1).length > 0 && listInEscapedSpan(out)) {
     tryMode({ ...mode, stars: true })
   }
   // Likewise the backtick after a padded inline code's opening fence, which may close a code span
   // that a backtick typed before it opens: the text "it`s " and the code "`a" print padded as
   // "it\`s `` `a``", and unpadded, where the fence hands its extra backtick to the value, as
   // "it`s ```a``".
-  if (cheap && /(?<!\\)(?:\\\\)*\\`/.test(out) && nodesOf(tree, (node) => node.type === 'inlineCode' && /^ *`|` *$/.test(node.value), 1).length > 0) {
+  if (cheap && escapesOf(out, '`').length > 0 && nodesOf(tree, (node) => node.type === 'inlineCode' && /^ *`|` *$/.test(node.value), 1).length > 0) {
     tryMode({ ...mode, bare: true })
   }
   return out
@@ -85,8 +85,8 @@ function printWithFewer(tree: Root | Nodes, mode: PrintMode, first: string, out:
 /** Work per printed character (see `budget.ts`) above which a print searched: printing the 20,000 messages of the benchmark's corpus takes at most 23. */
 const SWAP_WORK = 32
 
-/** An escape of a star or an underscore (not an escaped backslash before one). */
-const ESCAPED_EMPHASIS = /(?<!\\)(?:\\\\)*\\[*_]/
+/** Where the escapes of `out` are (see `escapesIn`) that escape one of `chars`. */
+const escapesOf = (out: string, chars: string): number[] => escapesIn(out).filter((at) => chars.includes(out[at + 1]!))
 
 /** How many italics, at most, the print for fewer escapes tries one at a time with their delimiters flipped. */
 const MAX_FLIPS = 8
@@ -100,7 +100,7 @@ const MAX_FLIPS = 8
 function italicsInEscapedSpans(tree: Nodes, out: string): Nodes[] {
   const italics = nodesOf(tree, isItalic, Infinity)
   if (italics.length < 2) return []
-  const spans = spansOfEscapes(out, ESCAPED_EMPHASIS)
+  const spans = spansOfEscapes(out, '*_')
   // (`out` reads back as the tree, so its italics come in the same order.)
   const printed = nodesOf(parse(out), isItalic, Infinity)
   const inSpan = (k: number) => {
@@ -111,15 +111,14 @@ function italicsInEscapedSpans(tree: Nodes, out: string): Nodes[] {
 }
 
 /**
- * For each of the first three escapes of `out` that `escape` finds, the span (as offsets of `out`)
+ * For each of the first three escapes of `out` of one of `chars`, the span (as offsets of `out`)
  * that the character would open or close without its backslash, where it would.
  */
-function spansOfEscapes(out: string, escape: RegExp): Array<[number, number]> {
+function spansOfEscapes(out: string, chars: string): Array<[number, number]> {
   const spans: Array<[number, number]> = []
-  for (const m of Array.from(out.matchAll(new RegExp(escape, 'g'))).slice(0, 3)) {
-    // (Without its backslash, the character stands where the backslash stood, and what follows one
-    // character sooner.)
-    const at = m.index + m[0].length - 2
+  // (Without its backslash, the character stands where the backslash stood, and what follows one
+  // character sooner.)
+  for (const at of escapesOf(out, chars).slice(0, 3)) {
     const read = parse(out.slice(0, at) + out.slice(at + 1))
     const [span] = nodesOf(read, (node) => node.type !== 'root' && 'children' in node && (node.position!.start.offset === at || node.position!.end.offset === at + 1), 1)
     if (span) spans.push([Math.min(span.position!.start.offset, at), Math.max(span.position!.end.offset + 1, at + 2)])
@@ -127,13 +126,10 @@ function spansOfEscapes(out: string, escape: RegExp): Array<[number, number]> {
   return spans
 }
 
-/** An escape of a star (not an escaped backslash before one). */
-const ESCAPED_STAR = /(?<!\\)(?:\\\\)*\\\*/
-
 const isBulleted = (node: Nodes): boolean => node.type === 'list' && !node.ordered
 
 /** Whether an escaped star of `out` (of the first three) would, unescaped, open or close a span that an unordered list stands in. */
 function listInEscapedSpan(out: string): boolean {
-  const spans = spansOfEscapes(out, ESCAPED_STAR)
+  const spans = spansOfEscapes(out, '*')
   return spans.length > 0 && nodesOf(parse(out), (node) => isBulleted(node) && spans.some(([from, to]) => node.position!.start.offset > from && node.position!.start.offset < to), 1).length > 0
 }
