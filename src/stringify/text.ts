@@ -107,7 +107,7 @@ export function text(node: Text, st: State): string {
   const swallowed = prev !== undefined && blockBefore(prev, v, st.last)
   // (A quote or span inside a trimmed block starts after its marker, which nothing trims.)
   const lead = swallowed || (!prev && trimmedBy(st.parentType)?.test(v[0]!) === true)
-  if (lead || edge(st, v) || (wraps && !isSafeUrl(wraps[1]!) && decide())) {
+  if (lead || edge(st, v) || (wraps && refusable(wraps[1]!) && decide())) {
     // From the start, or from the first newline on (the spaces before it stay outside), or, when
     // only the end needs it, from where a scheme starts after a `:`, space or `>` (`:<p:/\n>` at the
     // end of an item).
@@ -138,6 +138,13 @@ export const breaks = (value: string): boolean => /(?<! )\n$/.test(value)
  */
 const blockBefore = (prev: Node, value: string, last: boolean): boolean =>
   (prev.type === 'heading' && (/^\s*\n/.test(value) || (last && /^\s*$/.test(value)))) || (prev.type === 'list' && value.startsWith(' '))
+
+/**
+ * Whether a URL in text, or its shortest cut after the `:/` and one more character, is one the client
+ * refuses in angle brackets: `http://b` is safe, but `_ _<http://>b` prints the text `http://b` after
+ * an italic, whose closing `_` cannot stand before the `h`.
+ */
+const refusable = (url: string): boolean => !isSafeUrl(url) || !isSafeUrl(url.slice(0, url.indexOf(':/') + 3))
 
 /** What ends a URL's scheme in a `<url>`: a `:`, or a space or `>`, which no scheme holds. */
 const SEPARATOR = /[: >]/

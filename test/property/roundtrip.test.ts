@@ -484,6 +484,11 @@ describe('stringify round trip', () => {
     // first character, a letter: the refused `<url>` at its start must wrap, and the refused link after
     // it keep the break.
     '_ _<t:/)>[  \n]()',
+    // The same italic before a URL that the client takes in brackets (`<http://b>`) but refuses cut
+    // after its `//`, the one form whose `>` keeps the closing `_` off the `h` (found by fuzzing every
+    // token; `stringify` threw before).
+    '_ _<http://>b',
+    'x_ _<https://>b.co d',
     // Soups of refused links whose root's search ran out of budget before the one flip each needs,
     // the form of the link or text after the long text that fails (shrunk from ones of 400
     // characters): the children's first decisions now go first among a search's single flips, and a
