@@ -2,11 +2,15 @@
  * The examples of the TSDoc comments of `src/` (see `tsdoc.test.ts`) run, and
  * show what they say: each line `code // result` whose result is a value
  * (a number, a string, `undefined`, an object or array of such) gives that
- * value. An object shown gives at least the fields it lists, as the examples
- * show only those that matter. Other lines run as they are, in order, so an
- * example may set up what its checked lines use; an example whose lines need
- * what it does not set up (the state of a print in progress, a `tree` given
- * in prose) is not run. (`ast.ts` has its own test, `ast-examples.test.ts`.)
+ * value. An object shown gives at least the fields it lists (a `…` stands for
+ * the others), as the examples show only those that matter; `Name { … }`
+ * is an instance of the class `Name`, and `throws Name { … }` one thrown. A
+ * result may also stand on comment lines of its own after a statement of
+ * several lines, and after `console.log(…)`, the lines it logs. Other lines
+ * run as they are, in order, so an example may set up what its checked lines
+ * use; an example whose lines need what it does not set up (the state of a
+ * print in progress, a `tree` given in prose) is not run. (`ast.ts` has its
+ * own test, `ast-examples.test.ts`.)
  */
 import { transformSync } from 'esbuild'
 import { readFileSync } from 'node:fs'
@@ -24,15 +28,41 @@ function examplesOf(text: string): string[] {
 /** TypeScript to JavaScript (an example may hold types, `!`, `as`). */
 const js = (code: string): string => transformSync(code, { loader: 'ts' }).code
 
+/** Whether `code` is TypeScript that compiles. */
+function compiles(code: string): boolean {
+  try {
+    js(code)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** What a result comment shows: a value, of a class when it names one, thrown when it says so. */
+interface Shown {
+  value: unknown
+  /** The class `Name { … }` names. */
+  kind?: string
+  thrown?: boolean
+}
+
 /**
  * The value a result comment spells, when it spells one: the comment, or what comes before a
- * `: `, ` (`, `; ` or ` — ` that starts prose after it. Not prose, nor `{ type: 'bold', … }`.
+ * `: `, ` (`, `; ` or ` — ` that starts prose after it, with each `…` that stands for the fields
+ * left out taken out. Not prose.
  */
-function valueOf(result: string): { value: unknown } | undefined {
+function valueOf(result: string): Shown | undefined {
+  // (`Infinity` alone is a value, not a class.)
+  const named = /^(throws )?([A-Z]\w*)(?: (\{.*))?$/.exec(result)
+  if (named && (named[1] ?? named[3]) !== undefined) {
+    const fields = named[3] === undefined ? { value: {} } : valueOf(named[3])
+    return fields && { value: fields.value, kind: named[2]!, thrown: named[1] !== undefined }
+  }
   const cuts = [result.length, ...[...result.matchAll(/: | \(|; | — /g)].map((m) => m.index)]
   for (const cut of cuts) {
     try {
-      const value: unknown = new Function(`return (${js(`(${result.slice(0, cut)})`).trim().replace(/;$/, '')})`)()
+      const code = result.slice(0, cut).replace(/,\s*…|…\s*,?/g, '')
+      const value: unknown = new Function(`return (${js(`(${code})`).trim().replace(/;$/, '')})`)()
       if (typeof value !== 'function') return { value }
     } catch {
       // (Not a value: try a shorter reading.)
@@ -92,7 +122,26 @@ for (const file of files) {
     const outcome: Outcome = { where: `${relative(SRC, file)}, example ${k + 1}`, ran: false, checked: 0, wrong: [] }
     const lines: string[] = []
     // The values its checked lines show, in order.
-    const expected: unknown[] = []
+    const expected: Shown[] = []
+    // Where in `lines` the statement being read starts (a line at the margin that does not close
+    // brackets), or -1 after a check.
+    let statement = -1
+    // The comment lines after it, which may show its result.
+    let after: string[] = []
+    // A statement of several lines whose result the comment lines after it show: checked as one.
+    const settle = () => {
+      if (after.length === 0) return
+      const code = statement >= 0 ? lines.slice(statement).join('\n') : ''
+      const logged = /^console\.log\(([^]*)\)$/.exec(code)
+      const shown = logged ? { value: after.join('\n') } : /^(?:const|let|for|if|function)\b/.test(code) ? undefined : valueOf(after.join(' '))
+      if (code && shown && compiles(`(${logged ? logged[1] : code})`)) {
+        lines.splice(statement, Infinity, `__check(${JSON.stringify(code)}, () => (${logged ? logged[1] : code}), ${expected.length});`)
+        expected.push(shown)
+      }
+      lines.push(...after.map((line) => `// ${line}`))
+      after = []
+      statement = -1
+    }
     // (Names an example imports are those of the module it names: `discord-markup`, or a module of `src/`.)
     const local = Object.create(scope) as Record<string, unknown>
     for (const line of example.split('\n')) {
@@ -106,25 +155,40 @@ for (const file of files) {
         continue
       }
       if (/^import /.test(line)) continue
+      const comment = /^\/\/ (.*)$/.exec(line)
+      if (comment) {
+        after.push(comment[1]!)
+        continue
+      }
+      settle()
       const m = /^(?!(?:const|let|for|if)\b)(.+?)\s*\/\/ (.*)$/.exec(line)
       const code = m?.[1]!.replace(/^console\.log\((.*)\)$/, '$1')
       const shown = m ? valueOf(m[2]!) : undefined
       if (shown) {
         lines.push(`__check(${JSON.stringify(line)}, () => (${code}), ${expected.length});`)
-        expected.push(shown.value)
-      } else lines.push(line)
+        expected.push(shown)
+      } else {
+        if (/^[^\s)\]}]/.test(line) || line === '') statement = line === '' ? -1 : lines.length
+        lines.push(line)
+      }
     }
+    settle()
     const check = (line: string, run: () => unknown, k: number) => {
       let actual: unknown
+      let thrown = false
       try {
         actual = run()
       } catch (error) {
-        // (A name the example does not set up: it is not run. Anything else thrown is wrong.)
+        // (A name the example does not set up: it is not run. Anything else thrown is wrong, but
+        // where the example says it throws.)
         if (error instanceof ReferenceError) throw error
         actual = error
+        thrown = true
       }
       outcome.checked++
-      if (!shows(actual, expected[k])) outcome.wrong.push(`${line}\n    gives ${JSON.stringify(actual)}`)
+      const { value, kind, thrown: throws } = expected[k]!
+      const right = shows(actual, value) && (kind === undefined || (actual as object | null)?.constructor?.name === kind) && (!throws || thrown)
+      if (!right) outcome.wrong.push(`${line}\n    gives ${thrown ? 'thrown ' : ''}${JSON.stringify(actual)}`)
     }
     // (What examples log is theirs to show, not the test's.)
     const log = console.log
@@ -147,7 +211,7 @@ describe('the examples of src/', () => {
   it('should run, most of them, and check a result in many', () => {
     const ran = outcomes.filter((o) => o.ran)
     expect(ran.length).toBeGreaterThan(outcomes.length / 2)
-    expect(ran.reduce((n, o) => n + o.checked, 0)).toBeGreaterThan(150)
+    expect(ran.reduce((n, o) => n + o.checked, 0)).toBeGreaterThan(240)
   })
 
   it('should give the results they show', () => {
