@@ -237,36 +237,35 @@ export function list(src: Source, p: number, end: number, inherited: number): Li
   const len = bullet(s, b0, end)
   if (len === 0) return undefined
   const contentStart = b0 + len
-  // The list ends at the first newline (after at least one content character) before a line that starts with neither a space nor, unindented, a bullet.
+  const items: ListMatch['items'] = []
+  let itemStart = p
+  let itemIndent = indent
+  let itemBullet = len
+  const finishItem = (to: number) => {
+    items.push(itemSource(src, itemStart, to, itemIndent, itemStart === p ? b0 - p : itemIndent, itemBullet))
+  }
+  // The list ends at the first newline (after at least one content character) before a line that
+  // starts with neither a space nor, unindented, a bullet. Each line before it with the first bullet's
+  // indentation (or one space more) and a bullet starts an item. (One walk over the lines finds
+  // both.)
   let stop = end
   let x = String.prototype.indexOf.call(s, '\n', contentStart + 1)
   while (x >= 0 && x < end) {
     const y = x + 1
-    if (y >= end || (String.prototype.charCodeAt.call(s, y) !== C_SPACE && (indent > 0 || bullet(s, y, end) === 0))) {
+    const sp = y < end ? spacesEnd(s, y, end) : y
+    const width = sp - y
+    const marker = width <= indent + 1 ? bullet(s, sp, end) : 0
+    if (y >= end || (width === 0 && (indent > 0 || marker === 0))) {
       stop = y
       break
     }
-    x = String.prototype.indexOf.call(s, '\n', y)
-  }
-  // Split into items.
-  const items: ListMatch['items'] = []
-  let itemStart = p
-  let itemIndent = indent
-  let lineStart = p
-  const finishItem = (to: number) => {
-    items.push(itemSource(src, itemStart, to, itemIndent, itemStart === p ? b0 - p : itemIndent))
-  }
-  for (;;) {
-    const nl = String.prototype.indexOf.call(s, '\n', lineStart)
-    if (nl < 0 || nl + 1 >= stop) break
-    lineStart = nl + 1
-    const sp = spacesEnd(s, lineStart, stop)
-    const width = sp - lineStart
-    if ((width === indent || width === indent + 1) && bullet(s, sp, stop) > 0) {
-      finishItem(lineStart)
-      itemStart = lineStart
+    if ((width === indent || width === indent + 1) && marker > 0) {
+      finishItem(y)
+      itemStart = y
       itemIndent = width
+      itemBullet = marker
     }
+    x = String.prototype.indexOf.call(s, '\n', y)
   }
   finishItem(stop)
   const first = String.prototype.charCodeAt.call(s, b0)
@@ -278,13 +277,14 @@ export function list(src: Source, p: number, end: number, inherited: number): Li
  * One item's content: the bullet line without its prefix, and continuation
  * lines without up to `prefix width` leading spaces; trailing spaces and
  * newlines dropped. `ownSpaces` is how many of the item's indentation spaces
- * are really in the source (the rest came from the previous capture).
+ * are really in the source (the rest came from the previous capture);
+ * `marker`, the length of its bullet with the spaces after it.
  */
-function itemSource(src: Source, from: number, to: number, indent: number, ownSpaces: number): ListMatch['items'][number] {
+function itemSource(src: Source, from: number, to: number, indent: number, ownSpaces: number, marker: number): ListMatch['items'][number] {
   const s = src.s
   const b = from + ownSpaces
-  const afterBullet = b + bullet(s, b, to)
-  const width = indent + (afterBullet - b)
+  const afterBullet = b + marker
+  const width = indent + marker
   // Trailing spaces and newlines go.
   let cut = to
   while (cut > afterBullet && (String.prototype.charCodeAt.call(s, cut - 1) === C_LF || String.prototype.charCodeAt.call(s, cut - 1) === C_SPACE)) cut--
