@@ -7,7 +7,10 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { parse } from '../../src/index.js'
 import { derive, offsetOf, preprocess, type Source } from '../../src/parse/source.js'
+import { assertWellFormed } from '../helpers/invariants.js'
+import { lineStructuredTextOf, withPreprocessedCharacters } from '../property/arbitraries.js'
 
 /** The reference: one original offset per character of `text` after preprocessing, plus the end. */
 function naivePreprocess(text: string): { s: string; map: number[] } {
@@ -91,6 +94,20 @@ describe('source maps', () => {
         expect(offsets(twice)).toEqual(wantTwice.map)
       }),
       { numRuns: 3000 },
+    )
+  })
+
+  it('should give the lines and columns of long texts of many lines as of short ones', () => {
+    // (The growth tests parse such texts but check only those up to 8,192 characters.)
+    const long = withPreprocessedCharacters(lineStructuredTextOf()).map((t) => {
+      const unit = t.includes('\n') || t.includes('\r') ? t : `${t}\n`
+      return unit.repeat(Math.ceil(8193 / Math.max(unit.length, 1)) + 1)
+    })
+    fc.assert(
+      fc.property(long, fc.nat(40), (t, cut) => {
+        for (const text of [t, t.slice(cut), t.slice(0, 8192), t.slice(0, 8193)]) assertWellFormed(text, parse(text))
+      }),
+      { numRuns: 60 },
     )
   })
 
