@@ -20,6 +20,7 @@
  * @module
  */
 import fc from 'fast-check'
+import { makeCorpus } from '../../bench/corpus.js'
 
 /** Line endings as users type them: the parser reads all three as LF. */
 export const lineEndings = ['\n', '\r\n', '\r'] as const
@@ -429,6 +430,28 @@ export function longDenseTextOf(options: { minParts?: number; maxParts?: number 
   return fc
     .array(piece, { minLength: options.minParts ?? 200, maxLength: options.maxParts ?? 1000, size: 'max' })
     .map((parts) => parts.join(''))
+}
+
+/**
+ * Chat as people type it, with typos: a message of the benchmark's corpus (mentions, emoji, formatting,
+ * code, links, quotes, lists) with a few edits, each inserting, deleting or replacing a piece (a
+ * delimiter, a token, a block marker, a line ending, an invisible or astral character). Markup that is
+ * almost right, in the places real messages put it.
+ */
+export function editedChatTextOf(options: { maxEdits?: number } = {}): fc.Arbitrary<string> {
+  const messages = makeCorpus(500, 29)
+  const piece = fc.constantFrom(...markupTokens, '*', '_', '~', '|', '<', '>', '[', ']', '(', ')', ':', '\n', '\r\n', '\t', '\u200b', '😀')
+  const edit = fc.tuple(fc.nat(), fc.nat(3), fc.constantFrom('insert', 'delete', 'replace'), piece)
+  return fc
+    .tuple(fc.constantFrom(...messages), fc.array(edit, { minLength: 1, maxLength: options.maxEdits ?? 6 }))
+    .map(([message, edits]) =>
+      edits.reduce((text, [at, length, kind, inserted]) => {
+        const i = at % (text.length + 1)
+        if (kind === 'insert') return text.slice(0, i) + inserted + text.slice(i)
+        if (kind === 'delete') return text.slice(0, i) + text.slice(i + 1 + length)
+        return text.slice(0, i) + inserted + text.slice(i + 1)
+      }, message),
+    )
 }
 
 /** Any of the three kinds of text. */

@@ -11,6 +11,7 @@ import { parse } from '../../src/index.js'
 import { BUDGET_BASE, SCAN_BUDGET, setScanBudget } from '../../src/parse/delimiters.js'
 import {
   blockLinesTextOf,
+  editedChatTextOf,
   emphasisDenseTextOf,
   lineStructuredTextOf,
   linkHeavyTextOf,
@@ -77,6 +78,10 @@ describe('the runtime parser and the grammar oracle', () => {
 
   it('should build identical trees for lines of block markers and odd whitespace', () => {
     fc.assert(fc.property(blockLinesTextOf({ maxLines: 3 }), agree), { numRuns: 500 })
+  })
+
+  it('should build identical trees for chat messages with typos', () => {
+    fc.assert(fc.property(editedChatTextOf(), agree), { numRuns: 500 })
   })
 })
 

@@ -21,6 +21,7 @@ import { print } from '../../src/stringify/print.js'
 import { withoutPositions } from '../helpers/walk.js'
 import {
   blockLinesTextOf,
+  editedChatTextOf,
   emphasisDenseTextOf,
   linkSoupTextOf,
   longDenseTextOf,
@@ -56,6 +57,7 @@ const texts = [
   // (Five times the runs: the printer of 2e8a39a fails it after 10,699 with the suite's seed.)
   ['lines of block markers and odd whitespace before URLs, angle brackets and code', blockLinesTextOf(), 5],
   ['soups of masked links whose text holds code, backslashes, brackets and line breaks', linkSoupTextOf()],
+  ['chat messages with typos', editedChatTextOf()],
 ] as const
 
 /** A test that `text`'s tree prints as text that parses back to that tree. */
