@@ -252,14 +252,15 @@ export function list(src: Source, p: number, end: number, inherited: number): Li
   let x = String.prototype.indexOf.call(s, '\n', contentStart + 1)
   while (x >= 0 && x < end) {
     const y = x + 1
-    const sp = y < end ? spacesEnd(s, y, end) : y
+    if (y >= end) break
+    const sp = spacesEnd(s, y, end)
     const width = sp - y
-    const marker = width <= indent + 1 ? bullet(s, sp, end) : 0
-    if (y >= end || (width === 0 && (indent > 0 || marker === 0))) {
+    const marker = width === indent || width === indent + 1 ? bullet(s, sp, end) : 0
+    if (width === 0 && (indent > 0 || marker === 0)) {
       stop = y
       break
     }
-    if ((width === indent || width === indent + 1) && marker > 0) {
+    if (marker > 0) {
       finishItem(y)
       itemStart = y
       itemIndent = width
