@@ -35,15 +35,16 @@ export function withFewerEscapes(tree: Root | Nodes, found: PrintMode, first: st
     if (other !== out) [out, mode] = [other, next]
   }
   // An italic's delimiter is chosen from its neighbours, which cannot see the stars or underscores
-  // further off that it makes escapes for (`*note _this_` as `\*note *this*`). Where an escape of
-  // either is left, the other choice for every italic may need fewer.
-  if (cheap && escapesOf(out, '*_').length > 0 && nodesOf(tree, isItalic, 1).length > 0) {
+  // further off that it makes escapes for (`*note _this_` as `\*note *this*`), nor the tokens its
+  // underscore would complete (`<:a_b:1>`, a custom emoji, where `<:a*b:1>` is none). Where an escape
+  // of either is left, the other choice for every italic may need fewer.
+  if (cheap && italicEscapes(out).length > 0 && nodesOf(tree, isItalic, 1).length > 0) {
     tryMode({ ...mode, swap: !mode.swap })
     // And one italic at a time, for a message that neither choice for all of them suits: the text
     // `*`, the italic `e`, the text `>` and the italic `*u` print as `**e*>_*u_`, where the second
     // must take `_` and the first `*` (with `_`, a star italic would run from the text's star).
     for (const node of italicsInEscapedSpans(tree, out)) {
-      if (escapesOf(out, '*_').length === 0 || work - start > SWAP_WORK * out.length) break
+      if (italicEscapes(out).length === 0 || work - start > SWAP_WORK * out.length) break
       tryMode({ ...mode, flip: new Set([...(mode.flip ?? []), node]) })
     }
   }
@@ -88,6 +89,25 @@ const SWAP_WORK = 32
 /** Where the escapes of `out` are (see `escapesIn`) that escape one of `chars`. */
 const escapesOf = (out: string, chars: string): number[] => escapesIn(out).filter((at) => chars.includes(out[at + 1]!))
 
+/**
+ * A `<` and what follows it, shaped like a custom emoji or a command mention whose name holds a star
+ * or an underscore: a token that an italic's delimiter may complete or break.
+ */
+const TOKEN_WITH_DELIMITER = /^<(?:a?:|\/)[^\s>]*?[*_][^>]*>/
+
+/**
+ * Where the escapes of `out` are that an italic's delimiter may be what they are for: those of a
+ * star or an underscore, and those of a `<` before a token that one would complete
+ * ({@link TOKEN_WITH_DELIMITER}).
+ *
+ * @example
+ * ```ts
+ * italicEscapes('\\*a* \\<:x_y:1> \\<@1>') // [0, 5]
+ * ```
+ */
+export const italicEscapes = (out: string): number[] =>
+  escapesIn(out).filter((at) => out[at + 1] === '*' || out[at + 1] === '_' || (out[at + 1] === '<' && TOKEN_WITH_DELIMITER.test(out.slice(at + 1))))
+
 /** How many italics, at most, the print for fewer escapes tries one at a time with their delimiters flipped. */
 const MAX_FLIPS = 8
 
@@ -100,7 +120,7 @@ const MAX_FLIPS = 8
 function italicsInEscapedSpans(tree: Nodes, out: string): Nodes[] {
   const italics = nodesOf(tree, isItalic, Infinity)
   if (italics.length < 2) return []
-  const spans = spansOfEscapes(out, '*_')
+  const spans = spansOfEscapes(out, italicEscapes(out))
   // (`out` reads back as the tree, so its italics come in the same order.)
   const printed = nodesOf(parse(out), isItalic, Infinity)
   const inSpan = (k: number) => {
@@ -111,16 +131,25 @@ function italicsInEscapedSpans(tree: Nodes, out: string): Nodes[] {
 }
 
 /**
- * For each of the first three escapes of `out` of one of `chars`, the span (as offsets of `out`)
- * that the character would open or close without its backslash, where it would.
+ * For each of the first three of the escapes of `out` at `escapes`, the span (as offsets of `out`)
+ * that the character would open or close without its backslash, where it would; for a `<`, the token
+ * it would start.
  */
-function spansOfEscapes(out: string, chars: string): Array<[number, number]> {
+function spansOfEscapes(out: string, escapes: number[]): Array<[number, number]> {
   const spans: Array<[number, number]> = []
   // (Without its backslash, the character stands where the backslash stood, and what follows one
   // character sooner.)
-  for (const at of escapesOf(out, chars).slice(0, 3)) {
+  for (const at of escapes.slice(0, 3)) {
     const read = parse(out.slice(0, at) + out.slice(at + 1))
-    const [span] = nodesOf(read, (node) => node.type !== 'root' && 'children' in node && (node.position!.start.offset === at || node.position!.end.offset === at + 1), 1)
+    const token = out[at + 1] === '<'
+    const [span] = nodesOf(
+      read,
+      (node) =>
+        node.type !== 'root' &&
+        (token ? node.type === 'customEmoji' || node.type === 'commandMention' : 'children' in node) &&
+        (node.position!.start.offset === at || node.position!.end.offset === at + 1),
+      1,
+    )
     if (span) spans.push([Math.min(span.position!.start.offset, at), Math.max(span.position!.end.offset + 1, at + 2)])
   }
   return spans
@@ -130,6 +159,6 @@ const isBulleted = (node: Nodes): boolean => node.type === 'list' && !node.order
 
 /** Whether an escaped star of `out` (of the first three) would, unescaped, open or close a span that an unordered list stands in. */
 function listInEscapedSpan(out: string): boolean {
-  const spans = spansOfEscapes(out, '*')
+  const spans = spansOfEscapes(out, escapesOf(out, '*'))
   return spans.length > 0 && nodesOf(parse(out), (node) => isBulleted(node) && spans.some(([from, to]) => node.position!.start.offset > from && node.position!.start.offset < to), 1).length > 0
 }
