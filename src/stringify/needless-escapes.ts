@@ -328,7 +328,8 @@ function firstOfPairs(out: string, tries: (make: () => string) => boolean): stri
  */
 export function escapesIn(text: string): number[] {
   const at: number[] = []
-  for (let i = 0; i < text.length; i++) if (text[i] === '\\' && isEscapable(text[i + 1] ?? '')) at.push(i++)
+  // (From backslash to backslash: the passes for fewer escapes ask this of every print, and most hold none.)
+  for (let i = text.indexOf('\\'); i >= 0; i = text.indexOf('\\', i + 1)) if (isEscapable(text[i + 1] ?? '')) at.push(i++)
   return at
 }
 
