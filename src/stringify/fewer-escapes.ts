@@ -91,9 +91,13 @@ const escapesOf = (out: string, chars: string): number[] => escapesIn(out).filte
 
 /**
  * A `<` and what follows it, shaped like a custom emoji or a command mention whose name holds a star
- * or an underscore: a token that an italic's delimiter may complete or break.
+ * or an underscore: a token that an italic's delimiter may complete or break. (Read up to the first
+ * delimiter without backtracking, and over at most {@link TOKEN_LENGTH} characters, so that a print
+ * full of escaped `<` takes linear time.)
  */
-const TOKEN_WITH_DELIMITER = /^<(?:a?:|\/)[^\s>]*?[*_][^>]*>/
+const TOKEN_WITH_DELIMITER = /^<(?:a?:|\/)[^\s>*_]*[*_][^>]*>/
+/** Longer than any custom emoji (`<a:` and 32 characters of name, a colon, an id, `>`) or command mention (three names of 32). */
+const TOKEN_LENGTH = 128
 
 /**
  * Where the escapes of `out` are that an italic's delimiter may be what they are for: those of a
@@ -106,7 +110,7 @@ const TOKEN_WITH_DELIMITER = /^<(?:a?:|\/)[^\s>]*?[*_][^>]*>/
  * ```
  */
 export const italicEscapes = (out: string): number[] =>
-  escapesIn(out).filter((at) => out[at + 1] === '*' || out[at + 1] === '_' || (out[at + 1] === '<' && TOKEN_WITH_DELIMITER.test(out.slice(at + 1))))
+  escapesIn(out).filter((at) => out[at + 1] === '*' || out[at + 1] === '_' || (out[at + 1] === '<' && TOKEN_WITH_DELIMITER.test(out.slice(at + 1, at + 1 + TOKEN_LENGTH))))
 
 /** How many italics, at most, the print for fewer escapes tries one at a time with their delimiters flipped. */
 const MAX_FLIPS = 8
