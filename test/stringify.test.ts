@@ -341,6 +341,7 @@ describe('stringify', () => {
     it('should reject inline code that no fence can hold', () => {
       rejects(root(code('')), 'empty-content')
       rejects(root(code('a`b``c')), 'unrepresentable-code')
+      rejects(root(code('a\tb')), 'unrepresentable-text')
     })
 
     it('should put the fences of a code block on lines of their own where it has a line to itself, and keep it on one line within a line', () => {
@@ -364,6 +365,8 @@ describe('stringify', () => {
       rejects(root({ type: 'codeBlock', value: 'a\n' }), 'unrepresentable-code')
       rejects(root({ type: 'codeBlock', value: 'a', lang: 'no space' }), 'invalid-lang')
       rejects(root({ type: 'codeBlock', value: '' }), 'empty-content')
+      // (The client turns a tab into spaces before any rule runs.)
+      rejects(root({ type: 'codeBlock', value: 'a\tb' }), 'unrepresentable-text')
     })
   })
 
@@ -399,6 +402,7 @@ describe('stringify', () => {
       rejects(root({ type: 'timestamp', unix: 1, style: 'x' as 'R' }), 'invalid-style')
       rejects(root({ type: 'guildNavigation', target: 'home', roleId: '1' }), 'invalid-target')
       rejects(root({ type: 'guildNavigation', target: 'nope' as 'home' }), 'invalid-target')
+      rejects(root({ type: 'guildNavigation', target: 'linked-roles', roleId: 'x' }), 'invalid-id')
     })
   })
 
@@ -473,6 +477,11 @@ describe('stringify', () => {
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [code('<@1>') as LinkContent] }), 'unrepresentable-text')
       // A node the client refuses in link text, at any depth.
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('a'), bold(italic({ type: 'everyoneMention' } as unknown as Content))] }), 'invalid-nesting', [0, 1, 0, 0])
+      // Nor a link, a code block or a list (the client reads none in link text).
+      const inLink = (node: Content) => root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('a'), node as LinkContent] })
+      rejects(inLink({ type: 'link', url: 'https://b.co', suppressEmbed: false, children: [t('b')] }), 'invalid-nesting', [0, 1])
+      rejects(inLink({ type: 'codeBlock', value: 'b' }), 'invalid-nesting', [0, 1])
+      rejects(inLink(ul(li(t('b')))), 'invalid-nesting', [0, 1])
       // What the client takes out of link text before it shows it, and text it checks with look-alikes
       // mapped (a URL, a mention): no form keeps or hides them.
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('a\u200bb')] }), 'unrepresentable-text', [0, 0])
@@ -590,6 +599,11 @@ describe('stringify', () => {
       rejects(root(t('a \n'), ul(li(t('a'))), ul(li(t('b')))), 'adjacent-blocks', [1])
       rejects(root(li(t('a')) as unknown as Content), 'invalid-nesting')
       rejects(root(ul(li(code('a'))), ul(li(t('a'))), ul(li(t('b')))), 'adjacent-blocks', [1])
+      // A quote right after another prints as `>>> `, which takes all that follows: only the last may.
+      prints(root(quote(t('a\n')), quote(t('b'))), '> a\n>>> b')
+      rejects(root(quote(t('a\n')), quote(t('b\n')), t('c')), 'adjacent-blocks', [1])
+      rejects(root({ type: 'list', ordered: false, children: [t('a') as unknown as ListItem] }), 'invalid-nesting', [0, 0])
+      rejects(root(bold(root(t('a')) as unknown as Content)), 'invalid-nesting', [0, 0])
     })
 
     it('should reject whitespace a block takes in or drops', () => {

@@ -425,15 +425,6 @@ export function nextWhere(src: Source, key: string, pred: (s: string, i: number)
   return Math.min(i, n)
 }
 
-/** Whether the character at `i` is taken by a backslash before it (an odd run of them). */
-function isEscaped(src: Source, i: number): boolean {
-  if (!direct(src)) return tablesOf(src).escaped[i] === 1
-  let k = i
-  while (k > 0 && String.prototype.charCodeAt.call(src.s, k - 1) === C_BACKSLASH) k--
-  charge(src, i - k)
-  return (i - k) % 2 === 1
-}
-
 /**
  * `**bold**`, `__underline__`: content of at least one character in which a
  * backslash pairs with the next one, closed by the first unescaped double
@@ -460,7 +451,7 @@ export function closeDouble(src: Source, cc: number, contentStart: number, end: 
   if (q + 2 <= end) return { contentEnd: q, end: q + 2 }
   // At the region's end the rule sees no third delimiter, whatever follows in the source.
   const r = end - 2
-  if (r >= contentStart + 1 && !isEscaped(src, r) && String.prototype.charCodeAt.call(s, r) === cc && String.prototype.charCodeAt.call(s, r + 1) === cc) {
+  if (r >= contentStart + 1 && tablesOf(src).escaped[r] !== 1 && String.prototype.charCodeAt.call(s, r) === cc && String.prototype.charCodeAt.call(s, r + 1) === cc) {
     return { contentEnd: r, end }
   }
   return undefined

@@ -97,6 +97,14 @@ describe('the runtime parser with lookup tables on every source, and the grammar
   it('should build identical trees across CRLF, tabs, form feeds and surrogates', () => {
     fc.assert(fc.property(markupTextWithControlsOf({ maxParts: 16 }), agree), { numRuns: 1500 })
   })
+
+  it('should build identical trees for emphasis-dense messages', () => {
+    fc.assert(fc.property(emphasisDenseTextOf(), agree), { numRuns: 1000 })
+  })
+
+  // A table finds the first closer in the whole source; where its parent's region ends just after a
+  // closer, what the source holds beyond (here the `_` of `__`) must not count.
+  it.each(['__~~a~~__', '||~~a~~_||', '**~~a~~**_', '__**a**__'])('should close a span at its region\'s end in %j', agree)
 })
 
 // A tiny budget: sources switch from direct scans to tables in the middle of a parse.
