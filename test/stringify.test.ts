@@ -477,11 +477,14 @@ describe('stringify', () => {
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [code('<@1>') as LinkContent] }), 'unrepresentable-text')
       // A node the client refuses in link text, at any depth.
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('a'), bold(italic({ type: 'everyoneMention' } as unknown as Content))] }), 'invalid-nesting', [0, 1, 0, 0])
-      // Nor a link, a code block or a list (the client reads none in link text).
+      // Nor a link, a code block or a block (the client reads none in link text).
       const inLink = (node: Content) => root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('a'), node as LinkContent] })
       rejects(inLink({ type: 'link', url: 'https://b.co', suppressEmbed: false, children: [t('b')] }), 'invalid-nesting', [0, 1])
       rejects(inLink({ type: 'codeBlock', value: 'b' }), 'invalid-nesting', [0, 1])
       rejects(inLink(ul(li(t('b')))), 'invalid-nesting', [0, 1])
+      rejects(inLink(heading(1, t('b'))), 'invalid-nesting', [0, 1])
+      rejects(inLink(subtext(t('b'))), 'invalid-nesting', [0, 1])
+      rejects(inLink(quote(t('b'))), 'invalid-nesting', [0, 1])
       // What the client takes out of link text before it shows it, and text it checks with look-alikes
       // mapped (a URL, a mention): no form keeps or hides them.
       rejects(root({ type: 'link', url: 'https://a.co', suppressEmbed: false, children: [t('a\u200bb')] }), 'unrepresentable-text', [0, 0])

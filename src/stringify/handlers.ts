@@ -144,7 +144,6 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     if (v.includes('```', 1)) fail(node, 'contains-fence', st)
     if (/^\n|\n$/.test(v)) fail(node, 'unrepresentable-code', st)
     if (lang !== undefined && !LANG.test(lang)) fail(node, 'invalid-lang', st)
-    if (st.f & F_LINK) fail(node, 'invalid-nesting', st)
     // A block that has a line to itself gets its fences on lines of their own, as people write them.
     // One within a line stays on it (`run ```npm i``` first`), as it must in a heading or subtext; so
     // does a value that starts with a fence, which the line break after the opening fence would let
@@ -197,7 +196,6 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
 
   link(node: Link, st) {
     const { url } = node
-    if (st.f & F_LINK) fail(node, 'invalid-nesting', st)
     if (!isSafeUrl(url)) fail(node, 'invalid-url', st)
     const printed = content(node, st, st.f | F_LINK, '[', ']', false, true)
     // The client refuses link text that shows nothing (whitespace, invisible characters, spans and code
@@ -265,7 +263,7 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
 
   heading(node: Heading, st) {
     if (![1, 2, 3].includes(node.depth)) fail(node, 'invalid-depth', st)
-    if (st.f & (F_ITEM | F_LINK)) fail(node, 'invalid-nesting', st)
+    if (st.f & F_ITEM) fail(node, 'invalid-nesting', st)
     let c = line(node, st, F_HEADING)
     // The client cuts a trailing `#` run off the content, escaped or not: give it one to cut (`# C# #`).
     if (c.endsWith('#')) c += ' #'
@@ -277,12 +275,12 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
   },
 
   subtext(node, st) {
-    if (st.f & (F_SUB | F_LINK)) fail(node, 'invalid-nesting', st)
+    if (st.f & F_SUB) fail(node, 'invalid-nesting', st)
     return `-# ${line(node, st, F_SUB)}${lineEnd(st)}`
   },
 
   blockQuote(node: BlockQuote, st) {
-    if (st.f & (F_QUOTE | F_LINK)) fail(node, 'invalid-nesting', st)
+    if (st.f & F_QUOTE) fail(node, 'invalid-nesting', st)
     if (!/\n *$/.test(st.before)) fail(node, 'needs-line-start', st)
     const c = content(node, st, st.f | F_QUOTE, ' ', '', true)
     // A marker with nothing after it reads as its space (grammar §14).
@@ -304,7 +302,6 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
 
   list(node: List, st) {
     const { ordered, start } = node
-    if (st.f & F_LINK) fail(node, 'invalid-nesting', st)
     if (ordered ? !(Number.isInteger(start) && start! >= 1 && start! <= 1_000_000_000) : start !== undefined) {
       fail(node, 'invalid-start', st)
     }
