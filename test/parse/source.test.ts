@@ -111,6 +111,19 @@ describe('source maps', () => {
     )
   })
 
+  it('should give the lines and columns of texts of more than 8,192 lines, whose line starts a typed array holds', () => {
+    // (Past that count the line starts move out of a plain array; each ending of a line is tried on
+    // both sides of the move.)
+    for (const unit of ['\n', 'a\n', 'a\r\n', 'a\r', '> a\r\n\n', '- a\n\r\n\r']) {
+      for (const lines of [8191, 8192, 8193, 9000]) {
+        const text = unit.repeat(Math.ceil(lines / (unit.split(/\r\n|\r|\n/).length - 1)))
+        const tree = parse(text)
+        assertWellFormed(text, tree)
+        expect(tree.position!.end.line, JSON.stringify(unit)).toBe(text.split(/\r\n|\r|\n/).length)
+      }
+    }
+  })
+
   it('should keep a quote of many lines to a few segments, not one per character', () => {
     const t = Array.from({ length: 50 }, () => '> line of text').join('\n')
     const lines = Array.from({ length: 50 }, (_, k) => [k * 15 + 2, k * 15 + 15]).flat()
