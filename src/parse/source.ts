@@ -56,7 +56,15 @@ export interface Source {
  */
 export type SegmentMap = number[]
 
-/** Ascending offsets: an array, or a typed array for a text of many lines (see `lineStartsOf`). */
+/**
+ * Ascending offsets: an array, or a typed array for a text of many lines (see `lineStartsOf`).
+ *
+ * @example
+ * ```ts
+ * unprocessed('a\nb\nc').lineStarts // [0, 2, 4]
+ * unprocessed('\n'.repeat(9000)).lineStarts instanceof Uint32Array // true
+ * ```
+ */
 export type LineStarts = ArrayLike<number>
 
 /** Appends a segment, merging it into the last one when it just continues it. */
