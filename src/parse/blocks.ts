@@ -5,6 +5,7 @@
  */
 import { C_DASH, C_DOT, C_GT, C_HASH, C_LF, C_SPACE, C_STAR, isDigit, isSpace } from './chars.js'
 import { wsEndAt } from './delimiters.js'
+import { Offsets } from './offsets.js'
 import { derive, type Source } from './source.js'
 
 /**
@@ -149,20 +150,28 @@ export function blockQuote(src: Source, p: number, end: number): Quote | undefin
   if (first < 0) return undefined
   let lineEnd = lineEndOf(s, first, end)
   // Start, end, start, end… of the content's pieces.
-  const pieces: number[] = [first, lineEnd]
+  const pieces = new Offsets()
+  pieces.push(first)
+  pieces.push(lineEnd)
   while (lineEnd < end) {
     const next = quoteLine(s, lineEnd + 1, end)
     if (next < 0) break
     const e = lineEndOf(s, next, end)
-    pieces.push(lineEnd, lineEnd + 1, next, e)
+    pieces.push(lineEnd)
+    pieces.push(lineEnd + 1)
+    pieces.push(next)
+    pieces.push(e)
     lineEnd = e
   }
   const stop = lineEnd < end ? lineEnd + 1 : end
-  if (lineEnd < end) pieces.push(lineEnd, lineEnd + 1)
+  if (lineEnd < end) {
+    pieces.push(lineEnd)
+    pieces.push(lineEnd + 1)
+  }
   if (pieces.length <= 4) {
     return { src, contentStart: first < stop ? first : first - 1, contentEnd: stop, end: stop }
   }
-  const inner = derive(src, pieces)
+  const inner = derive(src, pieces.done())
   return { src: inner, contentStart: 0, contentEnd: inner.s.length, end: stop }
 }
 
@@ -289,12 +298,13 @@ function itemSource(src: Source, from: number, to: number, indent: number, ownSp
   // Trailing spaces and newlines go.
   let cut = to
   while (cut > afterBullet && (String.prototype.charCodeAt.call(s, cut - 1) === C_LF || String.prototype.charCodeAt.call(s, cut - 1) === C_SPACE)) cut--
-  const ranges: number[] = []
+  const ranges = new Offsets()
   let a = afterBullet
   for (;;) {
     const nl = String.prototype.indexOf.call(s, '\n', a)
     const e = nl < 0 || nl >= cut ? cut : nl + 1
-    ranges.push(a, e)
+    ranges.push(a)
+    ranges.push(e)
     if (e >= cut) break
     // Continuation line: drop up to `width` leading spaces.
     let k = e
@@ -304,5 +314,5 @@ function itemSource(src: Source, from: number, to: number, indent: number, ownSp
   const last = String.prototype.charCodeAt.call(s, to - 1) === C_LF ? to - 1 : to
   // A one-line item is a region of the list's own source.
   if (ranges.length === 2) return { src, contentStart: afterBullet, contentEnd: cut, start: from, end: last }
-  return { src: derive(src, ranges), contentStart: 0, contentEnd: -1, start: from, end: last }
+  return { src: derive(src, ranges.done()), contentStart: 0, contentEnd: -1, start: from, end: last }
 }

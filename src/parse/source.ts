@@ -10,6 +10,7 @@
  */
 import type { Point, Position } from '../ast.js'
 import { C_CR, C_FF, C_LF, C_TAB } from './chars.js'
+import { Offsets } from './offsets.js'
 
 /**
  * Characters to parse, with their original offsets. (The original input and its line starts are
@@ -54,24 +55,26 @@ export interface Source {
  * // `a` at 0 from 0; the tab's four spaces at 1, all from 1; `b` at 5 from 2; the end, 6, at 3
  * ```
  */
-export type SegmentMap = number[]
+export type SegmentMap = ArrayLike<number>
 
 /**
- * Ascending offsets: an array, or a typed array for a text of many lines (see `lineStartsOf`).
+ * Ascending offsets: an array, or a typed array for a text of many lines (see `offsets.ts`).
  *
  * @example
  * ```ts
  * unprocessed('a\nb\nc').lineStarts // [0, 2, 4]
- * unprocessed('\n'.repeat(9000)).lineStarts instanceof Uint32Array // true
+ * unprocessed('\n'.repeat(9000)).lineStarts instanceof Int32Array // true
  * ```
  */
 export type LineStarts = ArrayLike<number>
 
 /** Appends a segment, merging it into the last one when it just continues it. */
-function segment(map: SegmentMap, at: number, offset: number, step: number): void {
+function segment(map: Offsets, at: number, offset: number, step: number): void {
   const n = map.length
-  if (n > 0 && step === 1 && map[n - 1] === 1 && map[n - 2]! + (at - map[n - 3]!) === offset) return
-  map.push(at, offset, step)
+  if (n > 0 && step === 1 && map.at(n - 1) === 1 && map.at(n - 2) + (at - map.at(n - 3)) === offset) return
+  map.push(at)
+  map.push(offset)
+  map.push(step)
 }
 
 /**
@@ -119,7 +122,7 @@ export function preprocess(text: string): Source {
   if (!needsPreprocessing(text)) return unprocessed(text)
   const lineStarts = lineStartsOf(text, String.prototype.indexOf.call(text, '\r') >= 0)
   let s = ''
-  const map: SegmentMap = []
+  const map = new Offsets()
   let from = 0
   const flush = (to: number) => {
     if (to > from) segment(map, s.length, from, 1)
@@ -136,14 +139,14 @@ export function preprocess(text: string): Source {
       if (String.prototype.charCodeAt.call(text, i + 1) === C_LF) i++
     } else if (c === C_TAB) {
       // The four spaces share the tab's offset: a node that starts inside them starts at the tab.
-      map.push(s.length, i, 0)
+      segment(map, s.length, i, 0)
       s += '    '
     }
     from = i + 1
   }
   flush(n)
-  map.push(s.length, text.length, 0)
-  return { s, map, text, lineStarts, line: 0, tables: undefined, budget: undefined }
+  segment(map, s.length, text.length, 0)
+  return { s, map: map.done(), text, lineStarts, line: 0, tables: undefined, budget: undefined }
 }
 
 /**
@@ -193,9 +196,9 @@ function lastAtMost(a: LineStarts, stride: number, x: number): number {
  * offsetOf(quote, 2) // 6 (the `b`)
  * ```
  */
-export function derive(parent: Source, ranges: number[]): Source {
+export function derive(parent: Source, ranges: ArrayLike<number>): Source {
   let s = ''
-  const map: SegmentMap = []
+  const map = new Offsets()
   const up = parent.map
   // The ranges come in order, so the parent's segments are walked once in all, from the one the
   // first range starts in (found by halving: walking to it from the first segment made the items
@@ -221,40 +224,21 @@ export function derive(parent: Source, ranges: number[]): Source {
     }
     s += String.prototype.slice.call(parent.s, a, b)
   }
-  map.push(s.length, s.length > 0 ? offsetOf(parent, last) : 0, 0)
-  return { s, map, text: parent.text, lineStarts: parent.lineStarts, line: parent.line, tables: undefined, budget: undefined }
+  segment(map, s.length, s.length > 0 ? offsetOf(parent, last) : 0, 0)
+  return { s, map: map.done(), text: parent.text, lineStarts: parent.lineStarts, line: parent.line, tables: undefined, budget: undefined }
 }
 
 /** The line starts of a message of one line (most of them): shared, never written. */
 const ONE_LINE: readonly number[] = [0]
 
-/**
- * How many line starts an array holds before they move to a typed array. V8 keeps an array of more
- * than 16,384 elements in its large-object space, where each growth allocates afresh: a text of
- * 16,384 newlines took 17 times as long to index as one of 8,192.
- */
-const WIDE = 8192
-
 /** Offsets at which the lines of `t` start (after LF, CRLF or a lone CR); `cr`: whether `t` holds a CR. */
 function lineStartsOf(t: string, cr: boolean): LineStarts {
   let i = lineEndFrom(t, 0, cr)
   if (i < 0) return ONE_LINE
-  const starts = [0]
-  for (; i >= 0; i = lineEndFrom(t, i + 1, cr)) {
-    if (starts.length === WIDE) return wideLineStarts(t, starts, i, cr)
-    starts.push(i + 1)
-  }
-  return starts
-}
-
-/** {@link lineStartsOf} for a text of many lines: `head` holds the first, and the next ends at `i`. */
-function wideLineStarts(t: string, head: number[], i: number, cr: boolean): Uint32Array {
-  let n = head.length
-  for (let k = i; k >= 0; k = lineEndFrom(t, k + 1, cr)) n++
-  const starts = new Uint32Array(n)
-  starts.set(head)
-  for (let k = head.length; i >= 0; i = lineEndFrom(t, i + 1, cr)) starts[k++] = i + 1
-  return starts
+  const starts = new Offsets()
+  starts.push(0)
+  for (; i >= 0; i = lineEndFrom(t, i + 1, cr)) starts.push(i + 1)
+  return starts.done()
 }
 
 /** Where the first line of `t` at or after `from` ends (its LF, or a CR that no LF follows), or -1. */

@@ -124,6 +124,37 @@ describe('source maps', () => {
     }
   })
 
+  it('should map every position of long sources, whose segments and pieces typed arrays hold, as tables do', () => {
+    // (A source's segments and a quote's pieces move out of a plain array past 8,192 numbers: some
+    // 2,731 segments, or 2,048 quote lines.)
+    for (const lines of [2047, 2048, 2731, 2732, 6000]) {
+      const t = Array.from({ length: lines }, (_, k) => (k % 3 === 0 ? 'a\tb\r\n' : k % 3 === 1 ? 'cd\r' : '\fe\n')).join('')
+      const src = preprocess(t)
+      const want = naivePreprocess(t)
+      expect(src.s).toBe(want.s)
+      expect(offsets(src)).toEqual(want.map)
+      // Every line but its first character, as a quote's content is its lines without their markers.
+      const ranges: number[] = []
+      for (let k = 0; k < src.s.length; ) {
+        const nl = src.s.indexOf('\n', k)
+        const e = nl < 0 ? src.s.length : nl + 1
+        ranges.push(k + 1, e)
+        k = e
+      }
+      const cut = derive(src, ranges)
+      const wantCut = naiveDerive(want, ranges)
+      expect(cut.s).toBe(wantCut.s)
+      expect(offsets(cut)).toEqual(wantCut.map)
+    }
+  })
+
+  it('should give the positions of quotes and list items of thousands of lines', () => {
+    for (const unit of ['> a\n', '> a\r\n', '- a\n  b\n']) {
+      const text = unit.repeat(3000)
+      assertWellFormed(text, parse(text))
+    }
+  })
+
   it('should keep a quote of many lines to a few segments, not one per character', () => {
     const t = Array.from({ length: 50 }, () => '> line of text').join('\n')
     const lines = Array.from({ length: 50 }, (_, k) => [k * 15 + 2, k * 15 + 15]).flat()
