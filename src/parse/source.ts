@@ -172,7 +172,7 @@ export function offsetOf(src: Source, i: number): number {
  * The number of the last entry at most `x` among `a[0]`, `a[stride]`, `a[2 * stride]`… (which
  * ascend, and start at or below `x`).
  */
-function lastAtMost(a: LineStarts, stride: number, x: number): number {
+function lastAtMost(a: ArrayLike<number>, stride: number, x: number): number {
   let lo = 0
   let hi = a.length / stride - 1
   while (lo < hi) {
