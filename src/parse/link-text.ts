@@ -8,6 +8,7 @@
  * `@Here`) is refused as the real thing would be.
  */
 
+import { Offsets } from './offsets.js'
 import { INVISIBLE } from './urls.js'
 
 /** What the client takes out (its clean-up of URLs too): {@link INVISIBLE}, everywhere. */
@@ -23,14 +24,19 @@ const REMOVED = new RegExp(INVISIBLE.source, 'gu')
  * keptRanges('a b', 10) // undefined
  * ```
  */
-export function keptRanges(text: string, offset: number): number[] | undefined {
-  let ranges: number[] | undefined
+export function keptRanges(text: string, offset: number): ArrayLike<number> | undefined {
+  let ranges: Offsets | undefined
   let from = 0
   for (const m of text.matchAll(REMOVED)) {
-    ;(ranges ??= []).push(offset + from, offset + m.index)
+    ranges ??= new Offsets()
+    ranges.push(offset + from)
+    ranges.push(offset + m.index)
     from = m.index + m[0].length
   }
-  return ranges && (ranges.push(offset + from, offset + text.length), ranges)
+  if (ranges === undefined) return undefined
+  ranges.push(offset + from)
+  ranges.push(offset + text.length)
+  return ranges.done()
 }
 
 /**

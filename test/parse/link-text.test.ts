@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest'
 import { checkedLinkText, isCleanedOut } from '../../grammar/shapes.js'
 import { checkedForm, isPlainAscii, isPlainWords, keptRanges } from '../../src/parse/link-text.js'
 import { parseWithGrammar } from '../../grammar/oracle.js'
+import { parse } from '../../src/index.js'
+import { assertWellFormed } from '../helpers/invariants.js'
 
 /** Every code point of the planes that hold characters the client cleans or maps (0, 1 and 14), but surrogates. */
 function* codePoints(): Generator<string> {
@@ -39,6 +41,18 @@ describe('masked-link text as the client checks it', () => {
     expect(keptRanges('a\u200bb', 10)).toEqual([10, 11, 12, 13])
     expect(keptRanges('\u{e0001}ab\u00a0', 0)).toEqual([0, 0, 2, 4, 5, 5])
     expect(keptRanges('a b\nc', 0)).toBeUndefined()
+  })
+
+  it('should give the ranges kept of text holding thousands of invisible characters, and the link its positions', () => {
+    // (Past 8,192 numbers the ranges move to a typed array.)
+    for (const n of [4095, 4096, 5000]) {
+      const text = 'a\u200b'.repeat(n)
+      expect(Array.from(keptRanges(text, 1)!)).toEqual([...Array.from({ length: n }, (_, k) => [1 + 2 * k, 2 + 2 * k]).flat(), 1 + 2 * n, 1 + 2 * n])
+      const input = `[${text}](https://a.co)`
+      const tree = parse(input)
+      assertWellFormed(input, tree)
+      expect(tree.children).toMatchObject([{ type: 'link', children: [{ type: 'text', value: 'a'.repeat(n) }] }])
+    }
   })
 
   it('should take plain ASCII only for text the clean-up keeps whole and maps only in capitals', () => {
