@@ -19,6 +19,8 @@ import {
   isLineTerminator,
   isSpace,
 } from './chars.js'
+import { ByPosition } from './by-position.js'
+import { Offsets } from './offsets.js'
 import { nextOf, nextWhere, wsEndAt } from './delimiters.js'
 import type { Source } from './source.js'
 
@@ -47,7 +49,7 @@ export interface LinkShape {
  * ```ts
  * const memo: LinkMemo = {} // one per region, shared by all its `[`
  * matchLink(unprocessed('[[a]](b)'), 0, 8, memo)?.url // 'b'
- * memo.bestAfterPair // Map(1) { 4 => 4 }: after the pair `[a]`, the `](` at 4 wins
+ * memo.bestAfterPair?.get(4) // 4: after the pair `[a]`, the `](` at 4 wins
  * ```
  */
 export interface LinkMemo {
@@ -55,9 +57,9 @@ export interface LinkMemo {
    * What target scans found, by position: where a scan from there finishes, or -1 when it fails
    * (made when first needed; see `scanTarget`).
    */
-  reach?: Map<number, number>
+  reach?: ByPosition
   /** Best `](` reachable from the position after a `[…]` pair (made on the first pair). */
-  bestAfterPair?: Map<number, number>
+  bestAfterPair?: ByPosition
 }
 
 const isQuote = (c: number) => c === C_DQUOTE || c === C_SQUOTE
@@ -106,7 +108,7 @@ export function matchLink(src: Source, p: number, end: number, memo: LinkMemo): 
   for (let k = stops.length - 1; k >= 0; k--) {
     const q = stops[k]!
     if (q < 0) {
-      ;(memo.bestAfterPair ??= new Map()).set(-q - 1, best)
+      ;(memo.bestAfterPair ??= new ByPosition()).set(-q - 1, best)
       continue
     }
     if (best >= 0) continue
@@ -173,7 +175,7 @@ function scanTarget(src: Source, from: number, end: number, memo: LinkMemo): boo
   // Positions where the walk stopped to look, in order; each fallback keeps how many there were
   // when it was made, and those after it fail when the walk comes back to it.
   const walked = WALKED
-  walked.length = 0
+  walked.truncate(0)
   let fallbacks: number[] | undefined
   let x = from
   for (;;) {
@@ -204,22 +206,22 @@ function scanTarget(src: Source, from: number, end: number, memo: LinkMemo): boo
       // Every position still on the way finishes here too. (A walk that never took a group shares
       // its way with no other: another scan reaches it only through a group.)
       if (fallbacks !== undefined) {
-        const reach = (memo.reach ??= new Map())
-        for (const y of walked) reach.set(y, found)
+        const reach = (memo.reach ??= new ByPosition())
+        for (let k = 0; k < walked.length; k++) reach.set(walked.at(k), found)
       }
       return true
     }
     const mark = fallbacks?.pop()
-    const reach = (memo.reach ??= new Map())
-    for (let k = walked.length - 1; k >= (mark ?? 0); k--) reach.set(walked[k]!, -1)
+    const reach = (memo.reach ??= new ByPosition())
+    for (let k = walked.length - 1; k >= (mark ?? 0); k--) reach.set(walked.at(k), -1)
     if (mark === undefined) return false
-    walked.length = mark
+    walked.truncate(mark)
     x = fallbacks!.pop()!
   }
 }
 
-/** The positions a target scan walked (scans never nest, so they share one array). */
-const WALKED: number[] = []
+/** The positions a target scan walked (scans never nest, so they share one list). */
+const WALKED = new Offsets()
 
 /** `>?(\s+['"]title['"])?\s*\)` at `x`. */
 function finish(src: Source, x: number, end: number): boolean {

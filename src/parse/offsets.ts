@@ -21,11 +21,13 @@ const WIDE = 8192
  * list.push(5)
  * list.at(1) // 5
  * list.done() // [3, 5]
+ * list.truncate(1)
+ * list.done() // [3]
  * ```
  */
 export class Offsets {
   #a: number[] | Int32Array = []
-  /** How many numbers the list holds. */
+  /** How many numbers the list holds (set by {@link Offsets.truncate}). */
   length = 0
 
   /** Appends `x` (an integer that fits in 32 bits). */
@@ -42,6 +44,18 @@ export class Offsets {
       this.#a = a = wider
     }
     a[this.length++] = x
+  }
+
+  /**
+   * Keeps the first `n` numbers (`n <= length`). Back to none, a list that moved to a typed array
+   * becomes a plain one again: a list used over and over as scratch then keeps no more than
+   * {@link WIDE} numbers' room from its largest use.
+   */
+  truncate(n: number): void {
+    this.length = n
+    const a = this.#a
+    if (Array.isArray(a)) a.length = n
+    else if (n === 0) this.#a = []
   }
 
   /** The number at `k` (`0 <= k < length`). */

@@ -30,6 +30,27 @@ describe('Offsets', () => {
     expect(long.length).toBe(9000)
   })
 
+  it.each([5, 8192, 9000, 20_000])('should keep the first numbers when truncated from %i, and push after them', (n) => {
+    const xs = Array.from({ length: n }, (_, k) => k * 3)
+    for (const keep of [n, n - 1, n >> 1, 1, 0]) {
+      const list = listOf(xs)
+      list.truncate(keep)
+      list.push(-7)
+      list.push(-8)
+      expect(list.length).toBe(keep + 2)
+      expect(Array.from(list.done())).toEqual([...xs.slice(0, keep), -7, -8])
+      expect(list.at(keep + 1)).toBe(-8)
+    }
+  })
+
+  it('should go back to a plain array when truncated to nothing', () => {
+    const list = listOf(Array.from({ length: 9000 }, (_, k) => k))
+    list.truncate(0)
+    expect(list.done()).toEqual([])
+    list.push(4)
+    expect(Array.isArray(list.done())).toBe(true)
+  })
+
   it('should hold any integers of 32 bits, in order, at any length', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), { maxLength: 64 }), fc.nat(20_000), (xs, pad) => {
