@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isSafeUrl, parsesAsSafeUrl } from '../../src/parse/urls.js'
+import { isBackslashedDiscordLink, isSafeUrl, parsesAsSafeUrl } from '../../src/parse/urls.js'
 
 const hostChar = fc.constantFrom(...'abcXYZ019-._%'.split(''), 'xn--', 'ü', '\u200b')
 const pathChar = fc.constantFrom(...'abc/?#%\\:@!$&\'()*+,;=[]<>"`{}|^~ .'.split(''), '%zz', '\u00e9', '\t')
@@ -35,6 +35,44 @@ describe('the URL safety check', () => {
     expect(isSafeUrl('https://example.com||x')).toBe(false)
     expect(isSafeUrl('steam://run/440')).toBe(false)
     expect(isSafeUrl('https://exa\u200bmple.com')).toBe(false)
+  })
+})
+
+describe('the check of backslashed Discord links', () => {
+  /** The check without its pre-filter: every string goes to the URL parser. */
+  function throughParser(url: string): boolean {
+    let parsed: URL
+    try {
+      parsed = new URL(url)
+    } catch {
+      return false
+    }
+    const host = parsed.host.toLowerCase().replace(/^www\./, '')
+    return host === 'discord.gg' || (['discord.com', 'canary.discord.com', 'ptb.discord.com', 'discordapp.com'].includes(host) && parsed.pathname.toUpperCase().includes('INVITE'))
+  }
+  // Schemes broken and mended by what URL parsers drop (leading controls and spaces, tabs and
+  // newlines anywhere), around hosts and paths that name Discord's.
+  const piece = fc.constantFrom('h', 't', 'p', 's', 'H', ':', '/', '\\', '\t', '\n', '\r', ' ', '\u0001', '\u00a0', '1', '+', '.', '-', 'discord.gg', 'discord.com', 'www.', 'invite', 'a', '%', '_', '(', 'x', 'é')
+  const candidate = fc.oneof(
+    fc.array(piece, { maxLength: 14 }).map((parts) => parts.join('')),
+    fc
+      .tuple(fc.constantFrom('', ' ', '\t', '\u0000\n'), fc.constantFrom('https:', 'HTTP:', 'ht\ttps:', 'h\nttps:', 'ws:', 'file:', 'foo:', 'a+b.c-d:', '1https:', 'ht tps:', 'https'), fc.constantFrom('//', '\\\\', '/\\', ''), fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')))
+      .map((parts) => parts.join('')),
+  )
+
+  it('should refuse, without the URL parser, only strings the parser refuses too', () => {
+    fc.assert(
+      fc.property(candidate, (url) => {
+        expect(isBackslashedDiscordLink(url)).toBe(throughParser(url))
+      }),
+      { numRuns: Number(process.env.URL_RUNS ?? 20000) },
+    )
+  })
+
+  it('should find the Discord link behind a scheme that parsers mend', () => {
+    expect(isBackslashedDiscordLink(' \thttps://discord.gg\\abc')).toBe(true)
+    expect(isBackslashedDiscordLink('ht\ntps://discord.gg\\abc')).toBe(true)
+    expect(isBackslashedDiscordLink('\\_(x')).toBe(false)
   })
 })
 
