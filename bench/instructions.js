@@ -11,8 +11,15 @@
 // start-up, loading, corpus generation and the first passes' compiling. V8
 // runs with `--predictable --random-seed=1 --hash-seed=1`: compiling and
 // garbage collection on the main thread, at points set by the work done, not
-// by the clock. Repeated runs of one build then agree within about 0.5%,
-// whatever else the machine runs. (The earlier method, 6 − 2 passes with only
+// by the clock. Repeated runs of one build agreed within about 0.5%,
+// whatever else the machine ran, when this method was chosen; on 2026-11-29
+// they did not: two runs each of two builds whose parsers differ only in
+// masked links gave 173 to 197 million instructions a pass, and 171 to 178
+// million with --passes=12,28 (where the passes still compile or deoptimize
+// seems to move between runs), while the masked-link messages alone differed
+// by 0.4% (callgrind over those messages only). So compare two builds
+// over several runs each, and look at a change that touches one kind of
+// message on that kind alone. (The earlier method, 6 − 2 passes with only
 // compiling and collection kept on one thread, agreed within 2–7%: the
 // collector still ran when the clock said so, and passes 3–6 still compiled.)
 //
