@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isBackslashedDiscordLink, isSafeUrl, parsesAsSafeUrl } from '../../src/parse/urls.js'
+import { hostRefused, isBackslashedDiscordLink, isSafeUrl, parsesAsSafeUrl } from '../../src/parse/urls.js'
 
 const hostChar = fc.constantFrom(...'abcXYZ019-._%'.split(''), 'xn--', 'ü', '\u200b')
 const pathChar = fc.constantFrom(...'abc/?#%\\:@!$&\'()*+,;=[]<>"`{}|^~ .'.split(''), '%zz', '\u00e9', '\t')
@@ -73,6 +73,34 @@ describe('the check of backslashed Discord links', () => {
     expect(isBackslashedDiscordLink(' \thttps://discord.gg\\abc')).toBe(true)
     expect(isBackslashedDiscordLink('ht\ntps://discord.gg\\abc')).toBe(true)
     expect(isBackslashedDiscordLink('\\_(x')).toBe(false)
+  })
+})
+
+describe('the hosts refused without the URL parser', () => {
+  // Hosts in brackets and out, whole IPv6 addresses and broken ones, ports, and the characters
+  // no host may hold, around paths that may hold them too.
+  const hostPiece = fc.constantFrom('[', ']', '::1', '::', '1', 'ab', 'g', '.', ':', ':80', '<', '>', '^', '|', '%5E', 'a', 'co', 'xn--', 'ü', '@', 'u@', ' ')
+  const refusable = fc
+    .tuple(fc.constantFrom('https://', 'http://', 'HTTPS://', 'https:///', 'https:\\\\'), fc.array(hostPiece, { maxLength: 8 }), fc.constantFrom('', '/', '/^|<>', '?[', '#]', '\\x'))
+    .map(([scheme, host, rest]) => scheme + host.join('') + rest)
+
+  it('should refuse only URLs that the URL parser refuses', () => {
+    let refused = 0
+    fc.assert(
+      fc.property(refusable, (url) => {
+        if (!hostRefused(url)) return
+        refused++
+        expect(URL.canParse(url)).toBe(false)
+        expect(parsesAsSafeUrl(url)).toBe(false)
+      }),
+      { numRuns: Number(process.env.URL_RUNS ?? 20000) },
+    )
+    expect(refused).toBeGreaterThan(1000)
+  })
+
+  it('should leave IPv6 addresses, ports and paths to the parser', () => {
+    for (const url of ['https://[::1]/', 'https://[::1]:80/x', 'https://[0:0::a.b]/', 'https://a.co/^|<>', 'https://a.co?[', 'https://a.co:80/']) expect(hostRefused(url)).toBe(false)
+    expect(parsesAsSafeUrl('https://[::1]:80/x')).toBe(true)
   })
 })
 
