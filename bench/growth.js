@@ -74,6 +74,9 @@ export const PATTERNS = [
   ['[a](b', '[a](b'],
   // a target scan that runs from group to group to the end of the text (quadratic before a8231c7)
   ['[a]( (x)', '[a]( (x)'],
+  // groups that end at one `)`, in a heading: its first target scan tried every choice of group or
+  // plain `(` (exponential before 2026-11-29, 12:45 UTC)
+  ['# x)](a[a(', '# x)](a[a('],
   ['<https://a', '<https://a'],
   ['https://a(', 'https://a('],
   ['>>> ', '>>> '],
