@@ -171,9 +171,8 @@ function matchTarget(src: Source, b: number, end: number, memo: LinkMemo): boole
  */
 function scanTarget(src: Source, from: number, end: number, memo: LinkMemo): boolean {
   const s = src.s
-  // (Made when first needed, and then at once read: a walk must meet what its own failures taught it.
-  // Before, a first scan of a region did not, and walked every choice of group or plain `(`: 250 ms
-  // for `[a](` and 20 times `a[a(# x)](`, twice as long for each more.)
+  // (Made when first needed, and read from then on: a walk must meet what its own failures taught
+  // it, or where groups end at one `)` it tries every choice of group or plain `(`, in exponential time.)
   let known = memo.reach
   // Positions where the walk stopped to look, in order; each fallback keeps how many there were
   // when it was made, and those after it fail when the walk comes back to it.

@@ -140,6 +140,8 @@ const READ_HOST = /^https?:\/\/[/\\]*(?:[^/?#\\]*@)?([^/?#\\]*)/i
 export function hostRefused(url: string): boolean {
   return NO_HOST.test(READ_HOST.exec(url)?.[1] ?? '')
 }
+
+/** The hosts of {@link hostRefused}. */
 const NO_HOST = /^(?:\[(?![\da-f:.]*\](?::|$))|(?!\[)[^:]*?[<>[\]^|])/i
 
 /**
