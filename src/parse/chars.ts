@@ -34,6 +34,8 @@ export const C_BANG = 0x21 /* ! */
 export const C_DQUOTE = 0x22 /* " */
 /** Number sign, `#`. */
 export const C_HASH = 0x23 /* # */
+/** Percent sign, `%`. */
+export const C_PERCENT = 0x25 /* % */
 /** Ampersand, `&`. */
 export const C_AMP = 0x26 /* & */
 /** Apostrophe (single quote), `'`. */
