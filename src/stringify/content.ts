@@ -171,17 +171,53 @@ function row(parent: Parent, st: State, f: number, open: string, close: string, 
       printed = ''
     }
     out = printed + out
-    ahead = (printed + ahead).slice(0, AHEAD)
+    ahead = printed + ahead
+    if (ahead.length > seen) {
+      ahead = ahead.slice(0, seen)
+      cut = true
+    }
     next = printed[0] ?? next
   }
   return failed ?? out
 }
 
 /**
- * How much of the output after a node it sees (`State.rest`): enough for every rule that reads on,
- * short enough that passing it along costs nothing.
+ * How much of the output after a node it sees (`State.rest`): enough for every rule that reads on
+ * but a few that may close any distance on (a `<https://…>` whose `>` is far), short enough that
+ * passing it along costs nothing. A print that failed seeing this much may see all (see
+ * {@link seeAhead}).
  */
 const AHEAD = 512
+let seen = AHEAD
+/** Whether a node saw less than all that follows it, since {@link seeAhead}. */
+let cut = false
+
+/**
+ * Sets how many characters of the output after a node each node sees for the prints to come: 512, or
+ * all (`Infinity`). See {@link sawPart}.
+ *
+ * @example
+ * ```ts
+ * seeAhead(Infinity)
+ * seeAhead()
+ * ```
+ */
+export function seeAhead(chars = AHEAD): void {
+  seen = chars
+  cut = false
+}
+
+/**
+ * Whether a node of the prints since {@link seeAhead} saw less than all the output after it.
+ *
+ * @example
+ * ```ts
+ * seeAhead()
+ * print({ type: 'root', children: [{ type: 'bold', children: [{ type: 'text', value: 'a' }] }, { type: 'text', value: 'b'.repeat(600) }] })
+ * sawPart() // true
+ * ```
+ */
+export const sawPart = (): boolean => cut
 
 /** The end of the capture a node leaves for the next one's line-start check. */
 const captureEnd = (node: Node): string => (node.type === 'text' ? (node as Text).value : lastChar(node))

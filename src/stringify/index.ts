@@ -28,6 +28,7 @@ import { examine } from './shape.js'
 import { printInHalves } from './halves.js'
 import { openTarget } from './text.js'
 import { withFewerEscapes } from './fewer-escapes.js'
+import { sawPart, seeAhead } from './content.js'
 import { isItalic, nodesOf } from './nodes.js'
 
 export { StringifyError, type StringifyErrorReason } from './error.js'
@@ -73,8 +74,37 @@ export { StringifyError, type StringifyErrorReason } from './error.js'
 export function stringify(tree: Root | Nodes): string {
   const shape = examine(tree)
   if ('flaw' in shape) throw new StringifyError(shape.flaw[0] as Node, 'invalid-node', shape.flaw[1], shape.flaw[2])
+  seeAhead()
   try {
-    return bounded(allowance(shape.places), () => printWithFewEscapes(tree))
+    return printWithin(tree, shape.places)
+  } catch (error) {
+    // Each node sees the first 512 characters of what follows it, and may misread a rule that closes
+    // further on (an `<https://` that a `>` 600 characters on closes): where the text read back
+    // differently and a node saw less than all, a tree of few enough nodes prints again, each seeing
+    // all. (Not where a handler found no form: a far rule has not been seen to cause that, and a tree
+    // no text expresses would take twice the work to reject.)
+    if (!(error instanceof StringifyError) || error.reason !== 'unrepresentable' || !sawPart() || shape.places > FAR_PLACES) throw error
+    seeAhead(Infinity)
+    try {
+      return printWithin(tree, shape.places)
+    } catch {
+      throw error
+    } finally {
+      seeAhead()
+    }
+  }
+}
+
+/**
+ * How many places (nodes, see `examine`) a tree may hold to print again seeing all that follows each
+ * node, which costs time in proportion to the square of its length.
+ */
+const FAR_PLACES = 4096
+
+/** {@link printWithFewEscapes}, within the work a tree of `places` places allows. */
+function printWithin(tree: Root | Nodes, places: number): string {
+  try {
+    return bounded(allowance(places), () => printWithFewEscapes(tree))
   } catch (error) {
     if (error instanceof Exhausted) throw new StringifyError(tree, 'too-complex', [])
     throw error
