@@ -13,7 +13,9 @@
  * with a single italic's delimiter flipped, or with `*` bullets; where an
  * escape of a backtick is left, one with inline code unpadded; last,
  * escapes left in a URL the client refuses give way to angle brackets
- * (`refused-urls.ts`), and the escapes that those leave needless go.
+ * (`refused-urls.ts`), and the escapes that those leave needless go. A tree
+ * whose print read back differently where a node saw only the first 512
+ * characters of what follows it is printed once more, each node seeing all.
  */
 import type { Content, Node, Nodes, Root } from '../ast.js'
 import { parse } from '../parse/index.js'
