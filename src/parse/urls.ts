@@ -132,10 +132,11 @@ const READ_HOST = /^https?:\/\/[/\\]*(?:[^/?#\\]*@)?([^/?#\\]*)/i
  * ```
  */
 export function hostRefused(url: string): boolean {
-  if (BREAKS.test(url)) return false
-  const host = READ_HOST.exec(url)?.[1]
-  return host === '' || NO_HOST.test(host ?? '')
+  return !BREAKS.test(url) && refused(READ_HOST.exec(url)?.[1])
 }
+
+/** Whether every URL parser refuses `host` (as {@link READ_HOST} reads it; see {@link hostRefused}). */
+const refused = (host: string | undefined): boolean => host === '' || NO_HOST.test(host ?? '')
 
 /** What URL parsers drop wherever it stands. */
 const BREAKS = /[\t\n\r]/
@@ -287,16 +288,16 @@ const HEX_BYTE = /^[\da-f]{2}$/i
 
 /** Whether the platform's URL parser takes `url`, with the hosts it would read differently from the client's engine read as it does. */
 function parsesInEngine(url: string, web: boolean): boolean {
+  const read = READ_HOST.exec(url)
+  const host = read?.[1]
   // (Refused here, before the work below for hosts outside ASCII: a text of such URLs took 2.5 times
-  // as long.)
-  if (web && hostRefused(url)) return false
+  // as long. `url` holds no tab or line break: see parsesAsSafeUrl.)
+  if (web && refused(host)) return false
   // Labels in punycode (`xn--` and ASCII) are parsed as `a`: URL parsers disagree on them. Node's
   // follows the standard and refuses a label that does not decode to a valid name (`xn--`,
   // `xn--a`); Chromium's, the desktop client's, takes any. So it is with the characters that the
   // mapping turns into a space and marks, which are read as `a` first (`xn--¯` is then a punycode
   // label). So a URL gets one answer everywhere, the client's.
-  const read = READ_HOST.exec(url)
-  const host = read?.[1]
   const plain = host?.replace(NON_ASCII, spacedToLetter).replace(PUNYCODE_LABEL, '$1a')
   // (`canParse`, not `new URL`, whose exception costs 2 to 14 µs: a text of refused URLs took 2 to 8
   // µs a character. An http(s) URL that parses has a host.)
