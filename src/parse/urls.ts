@@ -190,7 +190,7 @@ let judge: UrlJudge = null
  * ```ts
  * const before = judgeUrls((url, parses) => !parses)
  * try {
- *   parsesAsSafeUrl('https://١.co') // false: the other answer
+ *   parsesAsSafeUrl('https://a.co') // false: the other answer
  * } finally {
  *   judgeUrls(before)
  * }

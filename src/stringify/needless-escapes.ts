@@ -57,7 +57,7 @@ import { isEscapable } from './unsafe.js'
  *
  * @example
  * ```ts
- * hasForeignUrl('see https\\://١.co') // true: Chromium refuses that host, Node takes it
+ * hasForeignUrl('see https\\://١.co') // true: Chromium refuses that host, Node 20 and 22 take it
  * hasForeignUrl('see https://a.de/München') // false: engines agree on paths
  * hasForeignUrl('注意:\\*重要*') // false: no scheme before the colon
  * hasForeignUrl('<https://a.de>\\*١*') // false: a host that holds the `١` holds the `>`
@@ -122,7 +122,7 @@ export function hasForeignUrl(text: string): boolean {
  * ```ts
  * alike('ü') // true
  * alike('🔥') // true
- * alike('١') // false: Chromium refuses `https://١.co`, Node takes it
+ * alike('١') // false: Chromium refuses `https://١.co`, Node 20 and 22 take it
  * ```
  */
 export const alike = (c: string): boolean =>

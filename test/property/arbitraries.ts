@@ -352,7 +352,7 @@ export function urlDenseTextOf(options: TextOptions = {}): fc.Arbitrary<string> 
 
 /**
  * {@link urlDenseTextOf} with hosts that engines' URL parsers judge differently (an Arabic-Indic
- * digit, which Chromium refuses in a host and Node takes; an emoji of Unicode 16 after a host; and an
+ * digit, which Chromium refuses in a host and Node 20 and 22 take; an emoji of Unicode 16 after a host; and an
  * older emoji, which engines read alike), in every link form
  * and bare, and parts of them: where the printer's last pass must make the same choices in every
  * engine.

@@ -96,12 +96,13 @@ describe('least escaping', () => {
     const text = (value: string): Root => ({ type: 'root', children: [{ type: 'text', value }] })
     // The escaped colon keeps the URL from being checked, in any engine; the escape of `|` can go.
     expect(stringify(text('x || y https://١.co'))).toBe('x || y https\\://١.co')
+    // (Hebrew hosts, which Node 20 to 24 all link, where `https://١.co` is a link in Node 20 and 22 only.)
     // A link to such a host: the pass runs, with the escape of a pair of `|` moved to where people put it.
-    expect(stringify(parse('https://١.co 2|\\| b||'))).toBe('https://١.co 2\\|| b||')
+    expect(stringify(parse('https://א.co 2|\\| b||'))).toBe('https://א.co 2\\|| b||')
     // Links to two such hosts, each of which an engine may judge either way: the four ways of reading them agree.
-    expect(stringify(parse('https://١.co https://٢.co 2|\\| b||'))).toBe('https://١.co https://٢.co 2\\|| b||')
+    expect(stringify(parse('https://א.co https://ב.co 2|\\| b||'))).toBe('https://א.co https://ב.co 2\\|| b||')
     // Links to three: the escapes stay.
-    expect(stringify(parse('https://١.co https://٢.co https://٣.co 2|\\| b||'))).toBe('https://١.co https://٢.co https://٣.co 2|\\| b|\\|')
+    expect(stringify(parse('https://א.co https://ב.co https://ג.co 2|\\| b||'))).toBe('https://א.co https://ב.co https://ג.co 2|\\| b|\\|')
   })
 
   it('should take out the same escapes in an engine that judges the hosts of foreign URLs the other way', () => {

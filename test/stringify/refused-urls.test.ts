@@ -69,7 +69,7 @@ describe('stringify, refused URLs', () => {
   })
 
   it('should bracket only what reads back however engines judge a host, in a message with one they judge differently', () => {
-    // (Node links `https://١.co`, Chromium does not: in brackets it would be a link in one of them.)
+    // (Node 20 and 22 link `https://١.co`, Chromium and Node 24 do not: in brackets it would be a link in one of them.)
     expect(stringify(text('ftp://x/*y* https://١.co'))).toBe('<ftp://x/*y*> https\\://١.co')
   })
 
