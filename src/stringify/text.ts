@@ -387,9 +387,11 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
           const escaped = attempt(() => escapeText(before, { ...st, next: '[', last: false, rest: v.slice(s, e) + tail }))
           // (With its brackets escaped too, where they would end a link target before: `[>](http://()\)[  \n]()`.
           // And raw, first, after a link whose target holds a `(` that
-          // nothing closes, which the escapes let run on: as a group up to a `)` of this text.)
-          const raw = afterOpenTarget ? [before] : []
-          for (const headOut of escaped === undefined ? raw : new Set([...raw, escaped, escapeBrackets(escaped)])) {
+          // nothing closes, which the escapes let run on: as a group up to a `)` of this text; or raw
+          // but for its first `)`, which would close that target, where escaping the rest would break
+          // the refused link that keeps the spaces: `[\`](http://()⏎\)[[]  ⏎[]]()`.)
+          const raw = afterOpenTarget ? [before, before.replace(')', '\\)')] : []
+          for (const headOut of new Set(escaped === undefined ? raw : [...raw, escaped, escapeBrackets(escaped)])) {
             const out = headOut + v.slice(s, e) + tail
             // (Making and escaping it costs about its length, besides the parse that checks it: with the
             // parses' trees kept, searches of link soups did ten times as many, and took seconds.)
