@@ -17,7 +17,7 @@
  * whose print read back differently where a node saw only the first 512
  * characters of what follows it is printed once more, each node seeing all.
  */
-import type { Content, Node, Nodes, Root } from '../ast.js'
+import type { Content, Node, Nodes, Root, Text } from '../ast.js'
 import { parse } from '../parse/index.js'
 import { StringifyError, choiceMayFix } from './error.js'
 import { differ } from './differ.js'
@@ -135,7 +135,8 @@ function printWithFewEscapes(tree: Root | Nodes): string {
  * down): as the handlers choose; for a root whose output reads back differently, again with its
  * content searching its choices; when either fails for a reason a choice may fix, with every
  * italic's other delimiter first, then with a no-break space first in the text of the links after
- * one whose target is open (see `gaps` in `dispatch.ts`); and last, for a root fewer than
+ * one whose target is open (see `gaps` in `dispatch.ts`), and after a text that may print a refused
+ * link whose target is open; and last, for a root fewer than
  * {@link CUT_DEPTH} cuts down, in two runs, none of them once the work done passes `limit`. Returns
  * the text and the mode of the print that made it (the usual one for two runs); throws the first
  * print's error, or `unrepresentable` where the text read back differently.
@@ -178,10 +179,18 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   // A link whose target holds a `(` that nothing closes runs on over a later link up to its `)`
   // where no whitespace comes between: `[a](https://a.co/(x)` and `[b](https://a.co)` side by side
   // read as one link to `https://a.co/(x)[b](https://a.co`.
-  const gaps = choiceMayHelp ? linksAfterOpenTargets(tree) : new Set<Nodes>()
+  const gaps = choiceMayHelp ? linksAfterOpenTargets(tree, false) : new Set<Nodes>()
+  // So does the target of a masked link the client refuses, which a text with two spaces before a
+  // newline prints raw: `[  ⏎](()` then `[\u00a0>)](http://x)`, where the no-break space the client
+  // takes out of link text keeps them apart (tried after, with more links spaced).
+  const wider = choiceMayHelp ? linksAfterOpenTargets(tree, true) : gaps
   // And a `)` may end the target of a masked link the client refuses, begun in an earlier node: where
   // the print read back differently, one more with every `)` escaped (see `eager` in `dispatch.ts`).
-  const modes: PrintMode[] = [...(gaps.size > 0 ? [{ gaps }] : []), ...(diff !== undefined && holdsParen(tree) ? [{ gaps, eager: true }] : [])]
+  const modes: PrintMode[] = [
+    ...(gaps.size > 0 ? [{ gaps }] : []),
+    ...(wider.size > gaps.size ? [{ gaps: wider }] : []),
+    ...(diff !== undefined && holdsParen(tree) ? [{ gaps, eager: true }] : []),
+  ]
   for (const mode of modes) {
     try {
       const other = print(tree, { ...mode, thorough: true })
@@ -231,15 +240,31 @@ function printPart(children: Content[], depth: number, limit: number, cap: numbe
 }
 
 
-/** The masked links that come after a link whose target is open (see `gaps` in `dispatch.ts`), anywhere before them in the text. */
-function linksAfterOpenTargets(tree: Nodes): Set<Nodes> {
+/**
+ * The masked links that come after a link whose target is open (see `gaps` in `dispatch.ts`), anywhere
+ * before them in the text; with `refused`, also after a text that may print a refused link whose
+ * target is open ({@link opensTarget}).
+ */
+function linksAfterOpenTargets(tree: Nodes, refused: boolean): Set<Nodes> {
   const after = new Set<Nodes>()
   let open = false
-  for (const link of nodesOf(tree, (node) => node.type === 'link', Infinity)) {
-    if (open) after.add(link)
-    open ||= openTarget(link)
+  for (const node of nodesOf(tree, (node) => node.type === 'link' || (refused && node.type === 'text'), Infinity)) {
+    if (node.type === 'link' && open) after.add(node)
+    open ||= node.type === 'link' ? openTarget(node) : opensTarget((node as Text).value)
   }
   return after
+}
+
+/** Whether `value` holds a `](` after which a `(` stands that no `)` closes: a target left open if printed raw. */
+function opensTarget(value: string): boolean {
+  const at = value.lastIndexOf('](')
+  if (at < 0) return false
+  let depth = 1
+  for (let i = at + 2; i < value.length; i++) {
+    if (value[i] === '(') depth++
+    else if (value[i] === ')' && --depth === 0) return false
+  }
+  return true
 }
 
 /** Whether a text of `tree` holds a `)`. */

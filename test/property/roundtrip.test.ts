@@ -170,6 +170,12 @@ describe('stringify round trip', () => {
   const openTargetThenRefused = ["https://a.co- [`](https://a.co/(x)\n\\)[](https://a.co)[[](https://a.co  \n[:]](https://a.co)  \n", '[`](http://()\n\\)[[]  \n[]]()\n']
   for (const text of openTargetThenRefused) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
 
+  // A text with two spaces before a newline prints as a refused masked link, raw, whose target `(()`
+  // stays open, and a link after it needs the no-break space the client takes out of link text to
+  // stay apart (found by a random seed of the link soups, 1940322639, and shrunk).
+  const afterRefusedOpenTarget = ['[  \n](()[\u00a0>)](http://x)', '  \n]([https://a.co  \n\u00a0 ](https://a.co/(x)<*[\u00a0a>)](https://a.co/(x)<https://a.co[\u200b\n](x:/y`https://a.co*[> a_]https://a.co[](https://a.co/(x)_ *[ :> ](https://a.co \"t\"\n*https://a.co[\\`<@1>](<https://a.co>))\n- [  \n\\||_||]( https://a.co*']
+  for (const text of afterRefusedOpenTarget) it(`should print the tree of ${JSON.stringify(text)}`, readsBack(text))
+
   it('should print every well-formed tree it does not reject as text that parses back to exactly that tree', () => {
     fc.assert(
       fc.property(rootArbitrary, (tree: Root) => {
