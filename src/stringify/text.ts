@@ -236,7 +236,11 @@ function plain(v: string, st: State): string {
   // and run on past it (`[\](http://o)`](`\\ http://)o`).
   const backslashes = v.includes('\\') && decide()
   // And brackets may all be escaped, against a masked link that would start further back.
-  const out = escapeText(lb ? broken : v, st, raw, backslashes)
+  let out = escapeText(lb ? broken : v, st, raw, backslashes)
+  // And a `/` after a `:` may be escaped, against a `<` before it that a bare URL leaves unescaped
+  // (an escape would join the URL), whose URL in angle brackets would read on to here and take in
+  // what lies between (`http://o<||tel:\/://||>`).
+  if (v.includes(':/') && decide()) out = out.replaceAll(':/', ':\\/')
   return /[()[\]]/.test(v) && decide() ? escapeBrackets(out) : out
 }
 
