@@ -255,16 +255,21 @@ function linksAfterOpenTargets(tree: Nodes, refused: boolean): Set<Nodes> {
   return after
 }
 
-/** Whether `value` holds a `](` after which a `(` stands that no `)` closes: a target left open if printed raw. */
+/**
+ * Whether `value` holds a `](` whose `(` no later `)` closes: a target left open if printed raw. Any
+ * `](`, not just the last: a target may hold brackets of its own (`[  \n]([]()`).
+ */
 function opensTarget(value: string): boolean {
-  const at = value.lastIndexOf('](')
-  if (at < 0) return false
-  let depth = 1
-  for (let i = at + 2; i < value.length; i++) {
-    if (value[i] === '(') depth++
-    else if (value[i] === ')' && --depth === 0) return false
+  // Read from the end back: `unclosed` counts the `)` after each point that no `(` there takes.
+  let unclosed = 0
+  for (let i = value.length - 1; i > 0; i--) {
+    if (value[i] === ')') unclosed++
+    else if (value[i] === '(') {
+      if (unclosed === 0 && value[i - 1] === ']') return true
+      unclosed = Math.max(0, unclosed - 1)
+    }
   }
-  return true
+  return false
 }
 
 /** Whether a text of `tree` holds a `)`. */
