@@ -33,7 +33,14 @@ export function text(node: Text, st: State): string {
   // Masked-link text has no escapes: it prints as is, and the link checks it reads back. (In a search,
   // a newline may take the line-break form, whose spaces keep a star italic from closing after it:
   // `[*\\  \n*](http://o)`; and where there are more, every one may: `[  \n*\\  \n*](http://o)`.)
-  if (st.f & F_LINK) return (flipped && v.includes('\n') && decide() && lineBreak(v, st, /\n[^]*\n/.test(v) && decide())) || v
+  if (st.f & F_LINK) {
+    const out = (flipped && v.includes('\n') && decide() && lineBreak(v, st, /\n[^]*\n/.test(v) && decide())) || v
+    // And a backslash may take a no-break space after it, which the client takes out too: the scan
+    // for an enclosing span's closer reads the link's text as text, where a backslash escapes what
+    // follows: in `*[\⍽**](http://a)*a`, with a no-break space for the `⍽`, the italic holds the link,
+    // where `\*` would let it close at the next `*`.
+    return flipped && out.includes('\\') && decide() ? out.replace(/\\(?=([^]))/g, (b, c: string) => (isEscapable(c) ? '\\\u00a0' : b)) : out
+  }
   // Some text has no escaped form: two spaces before a newline (the client drops them), a newline
   // starting a list item, anything but a space or `<` right after a bare URL (which runs on). It
   // may still be the text the client shows for a URL in angle brackets that it refuses: the
