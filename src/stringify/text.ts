@@ -247,7 +247,7 @@ function plain(v: string, st: State): string {
   // And a `/` after a `:` may be escaped, against a `<` before it that a bare URL leaves unescaped
   // (an escape would join the URL), whose URL in angle brackets would read on to here and take in
   // what lies between (`http://o<||tel:\/://||>`).
-  if (v.includes(':/') && decide()) out = out.replaceAll(':/', ':\\/')
+  if (flipped && v.includes(':/') && decide()) out = out.replaceAll(':/', ':\\/')
   return /[()[\]]/.test(v) && decide() ? escapeBrackets(out) : out
 }
 
