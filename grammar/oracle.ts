@@ -114,6 +114,14 @@ export function parseWithGrammar(text: string): Root {
     point,
     parse: (src, context, prev, depth) => parseSource(driver, src, context, prev, depth),
   }
-  const { nodes } = parseSource(driver, source, ROOT_CONTEXT, '', 0)
-  return { type: 'root', children: nodes, position: { start: point(0), end: point(text.length) } }
+  // The grammar backtracks by throwing: chevrotain makes an error for every alternative that fails,
+  // and capturing their stack traces took over 40% of the oracle's time. No one reads them.
+  const limit = Error.stackTraceLimit
+  Error.stackTraceLimit = 0
+  try {
+    const { nodes } = parseSource(driver, source, ROOT_CONTEXT, '', 0)
+    return { type: 'root', children: nodes, position: { start: point(0), end: point(text.length) } }
+  } finally {
+    Error.stackTraceLimit = limit
+  }
 }

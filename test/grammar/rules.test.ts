@@ -74,3 +74,19 @@ describe('the grammar oracle on the README fixtures', () => {
     check(tree)
   })
 })
+
+describe('the grammar oracle and stack traces', () => {
+  // It captures none while it backtracks (each failed alternative is an error); the caller's limit stays.
+  it('should leave Error.stackTraceLimit as it found it', () => {
+    const limit = Error.stackTraceLimit
+    Error.stackTraceLimit = 17
+    try {
+      // Openers that never close: the grammar tries each span and drops all but one italic.
+      const tree = parseWithGrammar('**a *b _c ~~d ||e [f](g')
+      expect(tree.children.map((n) => n.type)).toEqual(['text', 'italic', 'text'])
+      expect(Error.stackTraceLimit).toBe(17)
+    } finally {
+      Error.stackTraceLimit = limit
+    }
+  })
+})
