@@ -47,8 +47,9 @@ export interface CliIo {
  *
  * @example
  * ```ts
- * await main(['parse'], io) // exitCode.usageError (2): no input, and standard input is a terminal
- * await main(['stringify', '{"type":"userMention","id":"x"}'], io) // exitCode.inputError (1)
+ * const io: CliIo = { stdout: () => {}, stderr: () => {}, readStdin: async () => '', stdinIsTTY: true }
+ * await main(['parse'], io) // 2 (exitCode.usageError): no input, and standard input is a terminal
+ * await main(['stringify', '{"type":"userMention","id":"x"}'], io) // 1 (exitCode.inputError): not an id
  * ```
  */
 export const exitCode = { ok: 0, inputError: 1, usageError: 2 } as const
@@ -102,8 +103,10 @@ const optionShape = /^--?[A-Za-z][A-Za-z\d-]*(?:=.*)?$/
  *
  * @example
  * ```ts
- * await main(['--version'], io) // 0, having written '0.1.0\n'
- * await main(['parse', '**hi**'], io) // 0, having written 'root[1] (1:1-1:7)\n└─ bold[1] (1:1-1:7)\n   └─ text "hi" (1:3-1:5)\n'
+ * let out = ''
+ * const io: CliIo = { stdout: (text) => void (out += text), stderr: console.error, readStdin: async () => '', stdinIsTTY: true }
+ * await main(['parse', '**hi**'], io) // 0
+ * out // 'root[1] (1:1-1:7)\n└─ bold[1] (1:1-1:7)\n   └─ text "hi" (1:3-1:5)\n'
  * ```
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {

@@ -8,9 +8,10 @@
  * result may also stand on comment lines of its own after a statement of
  * several lines, and after `console.log(…)`, the lines it logs. Other lines
  * run as they are, in order, so an example may set up what its checked lines
- * use; an example whose lines need what it does not set up (the state of a
- * print in progress, a `tree` given in prose) is not run. (`ast.ts` has its
- * own test, `ast-examples.test.ts`.)
+ * use, and any line may `await`; an example whose lines need what it does not
+ * set up (the state of a print in progress, a `tree` given in prose, a helper
+ * its module does not export) is not run, and the last test checks that
+ * nothing else stops one. (`ast.ts` has its own test, `ast-examples.test.ts`.)
  */
 import { transformSync } from 'esbuild'
 import { readFileSync } from 'node:fs'
@@ -86,6 +87,12 @@ interface Outcome {
   ran: boolean
   checked: number
   wrong: string[]
+  /** Why it did not run: what it threw. */
+  stopped?: unknown
+  /** The example's code. */
+  code: string
+  /** The source of the file it documents. */
+  source: string
 }
 
 const AsyncFunction = (async () => {}).constructor as FunctionConstructor
@@ -118,8 +125,9 @@ function scopeOf(file: string): Record<string, unknown> {
 const outcomes: Outcome[] = []
 for (const file of files) {
   const scope = scopeOf(file)
-  for (const [k, example] of examplesOf(readFileSync(file, 'utf8')).entries()) {
-    const outcome: Outcome = { where: `${relative(SRC, file)}, example ${k + 1}`, ran: false, checked: 0, wrong: [] }
+  const source = readFileSync(file, 'utf8')
+  for (const [k, example] of examplesOf(source).entries()) {
+    const outcome: Outcome = { where: `${relative(SRC, file)}, example ${k + 1}`, ran: false, checked: 0, wrong: [], code: example, source }
     const lines: string[] = []
     // The values its checked lines show, in order.
     const expected: Shown[] = []
@@ -134,8 +142,8 @@ for (const file of files) {
       const code = statement >= 0 ? lines.slice(statement).join('\n') : ''
       const logged = /^console\.log\(([^]*)\)$/.exec(code)
       const shown = logged ? { value: after.join('\n') } : /^(?:const|let|for|if|function)\b/.test(code) ? undefined : valueOf(after.join(' '))
-      if (code && shown && compiles(`(${logged ? logged[1] : code})`)) {
-        lines.splice(statement, Infinity, `__check(${JSON.stringify(code)}, () => (${logged ? logged[1] : code}), ${expected.length});`)
+      if (code && shown && compiles(`async () => (${logged ? logged[1] : code})`)) {
+        lines.splice(statement, Infinity, `await __check(${JSON.stringify(code)}, async () => (${logged ? logged[1] : code}), ${expected.length});`)
         expected.push(shown)
       }
       lines.push(...after.map((line) => `// ${line}`))
@@ -165,7 +173,7 @@ for (const file of files) {
       const code = m?.[1]!.replace(/^console\.log\((.*)\)$/, '$1')
       const shown = m ? valueOf(m[2]!) : undefined
       if (shown) {
-        lines.push(`__check(${JSON.stringify(line)}, () => (${code}), ${expected.length});`)
+        lines.push(`await __check(${JSON.stringify(line)}, async () => (${code}), ${expected.length});`)
         expected.push(shown)
       } else {
         if (/^[^\s)\]}]/.test(line) || line === '') statement = line === '' ? -1 : lines.length
@@ -173,11 +181,11 @@ for (const file of files) {
       }
     }
     settle()
-    const check = (line: string, run: () => unknown, k: number) => {
+    const check = async (line: string, run: () => Promise<unknown>, k: number) => {
       let actual: unknown
       let thrown = false
       try {
-        actual = run()
+        actual = await run()
       } catch (error) {
         // (A name the example does not set up: it is not run. Anything else thrown is wrong, but
         // where the example says it throws.)
@@ -198,8 +206,9 @@ for (const file of files) {
       // examples that await.)
       await new AsyncFunction('__scope', '__check', `with (__scope) {\n${js(lines.join('\n'))}\n}`)(local, check)
       outcome.ran = true
-    } catch {
-      // (It needs what it does not set up: not run.)
+    } catch (error) {
+      // (It needs what it does not set up: not run; see the last test.)
+      outcome.stopped = error
     } finally {
       console.log = log
     }
@@ -216,5 +225,20 @@ describe('the examples of src/', () => {
 
   it('should give the results they show', () => {
     expect(outcomes.filter((o) => o.wrong.length > 0).map((o) => `${o.where}:\n  ${o.wrong.join('\n  ')}`)).toEqual([])
+  })
+
+  // An example that does not run must stop only at a name it does not set up: a value its prose
+  // gives (`tree`, `node`, the `io` of another example), or a function its module keeps to itself.
+  // A function called that its module does not declare is a name gone stale (renamed or removed).
+  it('should not run only where they use a name they do not set up, and call no function that is gone', () => {
+    const stopped = outcomes.flatMap((o) => {
+      if (o.ran) return []
+      const name = o.stopped instanceof ReferenceError ? /^(\S+) is not defined$/.exec(o.stopped.message)?.[1] : undefined
+      if (name === undefined) return [`${o.where}: ${String(o.stopped)}`]
+      const called = new RegExp(`(?<![\\w.$])${name}\\(`).test(o.code)
+      const declared = new RegExp(`^(?:export )?(?:async )?(?:function\\*? |const |let |class )${name}\\b`, 'm').test(o.source)
+      return called && !declared ? [`${o.where}: calls ${name}, which its module does not declare`] : []
+    })
+    expect(stopped).toEqual([])
   })
 })
