@@ -19,10 +19,12 @@
  * `\~~` for `~\~`), if the text still reads back; and where that moved any,
  * the escapes the moves made needless go.
  *
- * The parses have a budget in proportion to the text, plus some tens of
- * milliseconds' worth, so the pass stays linear; past it, the escapes left
- * are needless at worst, never wrong. Messages as long as the platform allows
- * mostly stay within it, even where they are dense with markup.
+ * The parses have a budget in proportion to the text, plus a million
+ * characters' worth, so the pass stays linear; past it, the escapes left are
+ * needless at worst, never wrong. Chat messages stay well within it; text of
+ * 2,000 characters or more made of markup alone (soups of masked links or
+ * delimiters) often reaches it, and such text costs 5 to 10 times as much per
+ * character to parse as chat does: up to a second (README, Security).
  *
  * Whether a URL whose host holds a character outside ASCII that engines may
  * read differently (see {@link hasForeignUrl}) is safe, and so a link, is the
@@ -132,7 +134,8 @@ export const alike = (c: string): boolean =>
 /** Characters parsed per character of output, over all the tries (plus {@link BASE}). */
 const PER_CHAR = 16
 /**
- * Characters every output may parse besides: some tens of milliseconds, as the search may spend. A
+ * Characters every output may parse besides: some tens of milliseconds of chat text, as the search
+ * may spend (text made of markup alone parses 5 to 10 times slower per character). A
  * message as long as the platform allows (4,000 characters) and dense with every kind of markup
  * prints first with 115 to 180 escapes; with no budget, this pass leaves 23 to 50 of them, after 360
  * to 870 parses. This much (about 270 parses of it) leaves 30 to 63, where a quarter of it, which it
