@@ -22,6 +22,7 @@ import type {
   Spoiler,
   Strikethrough,
   Subtext,
+  Text,
   Underline,
 } from '../ast.js'
 import { blockQuote, heading, list, subtext } from './blocks.js'
@@ -250,27 +251,50 @@ function frame(src: Source, from: number, to: number, flags: number, lists: numb
  * whole text first, once; the other rules take only characters of their own
  * (digits, names, delimiters), never these.
  *
+ * @param watch Sees the leaves as they are made (see {@link LeafWatch}).
+ *
  * @example
  * ```ts
  * parseText('**hi**').children // [{ type: 'bold', children: [{ type: 'text', value: 'hi', … }], … }]
  * parseText('a\tb').children // [{ type: 'text', value: 'a    b', position: { start: { offset: 0, … }, end: { offset: 3, … } } }]
  * ```
  */
-export function parseText(text: string): Root {
+export function parseText(text: string, watch: LeafWatch | null = null): Root {
   try {
-    return parseSource(unprocessed(text), true)
+    return parseSource(unprocessed(text), true, watch)
   } catch (e) {
     if (e !== UNPROCESSED) throw e
   }
-  return parseSource(preprocess(text), false)
+  return parseSource(preprocess(text), false, watch)
+}
+
+/**
+ * What sees each leaf of the tree a parse builds (each node without children) as the parser makes
+ * it, in document order, once the leaf is final: the tree only grows, and a text is made only when
+ * the next node or its region's end closes it. It may throw to stop the parse: the printer's
+ * read-backs stop at the first leaf that differs from the tree they want (`stringify/read-back.ts`).
+ * `start` comes before the first leaf, and again where the parse starts over (on a text that needs
+ * preprocessing).
+ *
+ * @example
+ * ```ts
+ * const seen: string[] = []
+ * parseText('a **b** <@1>', { start: () => (seen.length = 0), see: (leaf) => void seen.push(leaf.type) })
+ * seen // ['text', 'text', 'text', 'userMention']
+ * ```
+ */
+export interface LeafWatch {
+  start(): void
+  see(leaf: Content): void
 }
 
 /** Parses a whole source into a root; `unchecked`: whether it is a text taken as needing no preprocessing, not yet checked. */
-function parseSource(src: Source, unchecked: boolean): Root {
+function parseSource(src: Source, unchecked: boolean, watch: LeafWatch | null): Root {
   const root: Root = { type: 'root', children: [], position: { start: pointAt(src, 0), end: pointAt(src, src.text.length) } }
+  if (watch !== null) watch.start()
   // A parser per message: its state is as young as the tree it builds, so storing one in the other
   // never takes the garbage collector's slow path for old-to-young pointers (a shared parser did).
-  new Parser(unchecked).run(src, 0, src.s.length, 0, root)
+  new Parser(unchecked, watch).run(src, 0, src.s.length, 0, root)
   return root
 }
 
@@ -290,9 +314,12 @@ class Parser {
   #linkChecks = 0
   /** Whether the text is read unprocessed and not yet checked for characters preprocessing changes. */
   #unchecked: boolean
+  /** What sees the leaves of the tree (not those of the scratch trees that checks of link text build). */
+  #watch: LeafWatch | null
 
-  constructor(unchecked: boolean) {
+  constructor(unchecked: boolean, watch: LeafWatch | null) {
     this.#unchecked = unchecked
+    this.#watch = watch
   }
 
   /** Before a rule takes a span that may hold a character preprocessing changes: makes sure the text holds none. */
@@ -379,7 +406,9 @@ class Parser {
 
   private flush(f: Frame): void {
     if (f.tFrom < 0) return
-    this.add(f, { type: 'text', value: this.textValue(f), position: span(f.src, f.tFrom, f.tTo) })
+    const node: Text = { type: 'text', value: this.textValue(f), position: span(f.src, f.tFrom, f.tTo) }
+    if (this.#watch !== null) this.#watch.see(node)
+    this.add(f, node)
     f.tFrom = -1
     f.tVal = null
   }
@@ -387,6 +416,7 @@ class Parser {
   /** Adds a leaf, made with its position, that matched `[from, to)` of the frame's source. */
   private leaf(f: Frame, node: Content, from: number, to: number): void {
     this.flush(f)
+    if (this.#watch !== null) this.#watch.see(node)
     this.add(f, node)
     this.setPrev(f.src, from, to)
     f.pos = to
@@ -404,7 +434,9 @@ class Parser {
     if (block) this.checked(src)
     if (!block && plain(src.s, a, b)) {
       // (What a frame would make of it, without the frame: most spans hold a few plain words.)
-      node.children = [{ type: 'text', value: String.prototype.slice.call(src.s, a, b), position: span(src, a, b) }]
+      const text: Text = { type: 'text', value: String.prototype.slice.call(src.s, a, b), position: span(src, a, b) }
+      if (this.#watch !== null) this.#watch.see(text)
+      node.children = [text]
       this.setPrev(f.src, from, to)
       return
     }
@@ -767,6 +799,8 @@ class Parser {
     const prevFrom = this.#prevFrom
     const prevTo = this.#prevTo
     const scratch: Owner = { children: [] }
+    const watch = this.#watch
+    this.#watch = null
     if (!inner) this.#linkChecks++
     try {
       this.run(src, a, b, NO_BLOCKS | NO_ESCAPES, scratch)
@@ -781,6 +815,7 @@ class Parser {
       return scratch.children
     } finally {
       if (!inner) this.#linkChecks--
+      this.#watch = watch
       this.setPrev(prevSrc, prevFrom, prevTo)
     }
   }

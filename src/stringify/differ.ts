@@ -8,8 +8,14 @@ import { fieldsOf } from './shape.js'
 /**
  * Whether two nodes have the same type and the same values in that type's fields (but `children`).
  * Other fields, `position`, `data` or a program's own notes on a node, are not the tree's to print.
+ *
+ * @example
+ * ```ts
+ * same({ type: 'text', value: 'a' }, parse('a').children[0]!) // true: positions aside
+ * same({ type: 'bold', children: [] }, parse('**a**').children[0]!) // true: children aside
+ * ```
  */
-function same(a: Node, b: Node): boolean {
+export function same(a: Node, b: Node): boolean {
   if (a.type !== b.type) return false
   const fields = fieldsOf(a.type) ?? []
   for (let k = 0; k < fields.length; k++) {

@@ -23,6 +23,7 @@ import { StringifyError, choiceMayFix } from './error.js'
 import { differ } from './differ.js'
 import { Exhausted, allowance, bounded, capped, work } from './budget.js'
 import { print } from './print.js'
+import { readsBackAs } from './read-back.js'
 import type { PrintMode } from './dispatch.js'
 import { dropNeedlessEscapes } from './needless-escapes.js'
 import { bracketRefusedUrls } from './refused-urls.js'
@@ -119,7 +120,7 @@ function printWithFewEscapes(tree: Root | Nodes): string {
   const isItem = tree.type === 'listItem'
   const want = (tree.type === 'root' ? tree : { type: 'root', children: [isItem ? { type: 'list', ordered: false, children: [tree] } : tree] }) as Root
   const skip = tree.type === 'root' ? 0 : isItem ? 2 : 1
-  const reads = (text: string) => differ(want, parse(text)) === undefined
+  const reads = readsBackAs(want)
   const start = work
   const [first, found] = printReadingBack(tree, want, skip, reads)
   const out = withFewerEscapes(tree, found, first, dropNeedlessEscapes(first, reads), reads, start)
@@ -232,7 +233,7 @@ const CUT_DEPTH = 3
 function printPart(children: Content[], depth: number, limit: number, cap: number): string | undefined {
   const run: Root = { type: 'root', children }
   try {
-    return capped(cap, () => printReadingBack(run, run, 0, (text) => differ(run, parse(text)) === undefined, depth, limit)[0])
+    return capped(cap, () => printReadingBack(run, run, 0, readsBackAs(run), depth, limit)[0])
   } catch (error) {
     if (error instanceof StringifyError || error instanceof RangeError) return undefined
     throw error

@@ -1,0 +1,100 @@
+/**
+ * The printer's check of each form it tries (`read-back.ts`), which stops a parse at the first leaf
+ * that differs from the tree it wants, and what that rests on: the parser shows each leaf as it makes
+ * it, final and in document order (`LeafWatch`).
+ */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { Content, Nodes } from '../../src/ast.js'
+import { parse } from '../../src/parse/index.js'
+import { parseText } from '../../src/parse/parser.js'
+import { differ } from '../../src/stringify/differ.js'
+import { nodesOf } from '../../src/stringify/nodes.js'
+import { readsBackAs } from '../../src/stringify/read-back.js'
+import { linkSoupTextOf, markupText, markupTextWithControls, urlDenseTextOf } from '../property/arbitraries.js'
+
+const texts = fc.oneof(markupText, markupTextWithControls, linkSoupTextOf(), urlDenseTextOf({ maxParts: 40 }))
+
+/** The leaves a parse of `text` showed its watch since the watch's last `start`, and how often it started. */
+function watched(text: string) {
+  let seen: Content[] = []
+  let starts = 0
+  const tree = parseText(text, {
+    start: () => {
+      seen = []
+      starts++
+    },
+    see: (leaf) => void seen.push(leaf),
+  })
+  return { tree, seen, starts }
+}
+
+const isLeaf = (node: Nodes) => !('children' in node)
+
+describe('the leaves a parse shows its watch', () => {
+  it('should be the leaves of the tree it returns, the very nodes, in document order', () => {
+    fc.assert(
+      fc.property(texts, (text) => {
+        const { tree, seen } = watched(text)
+        const leaves = nodesOf(tree, isLeaf, Infinity)
+        expect(seen.length).toBe(leaves.length)
+        seen.forEach((leaf, k) => expect(leaf).toBe(leaves[k]))
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  it('should start again where the parse starts over on a text that needs preprocessing', () => {
+    // (Read as typed up to the tab, then again from the start.)
+    const { tree, seen, starts } = watched('**a** b\tc')
+    expect(starts).toBe(2)
+    expect(seen).toEqual(nodesOf(tree, isLeaf, Infinity))
+    expect(watched('**a** b c').starts).toBe(1)
+  })
+
+  it('should not show the leaves of the trees that checks of masked-link text build', () => {
+    // (The link's text is parsed once to check it, and again as the link's children.)
+    const { tree, seen } = watched('[**a** <t:1>](https://a.co) b')
+    expect(seen.map((leaf) => leaf.type)).toEqual(['text', 'text', 'timestamp', 'text'])
+    expect(seen).toEqual(nodesOf(tree, isLeaf, Infinity))
+  })
+
+  it('should let a watch stop the parse, after which parses go on as before', () => {
+    const stop = Symbol('stop')
+    expect(() => parseText('a **b** c', { start: () => {}, see: (leaf) => {
+      if (leaf.type === 'text' && leaf.value === 'b') throw stop
+    } })).toThrow()
+    expect(parse('a **b** c')).toEqual(parseText('a **b** c'))
+  })
+})
+
+describe('readsBackAs', () => {
+  it('should answer as a whole parse compared with the tree does, on texts near the one the tree came from', () => {
+    // Texts one edit away from the tree's: a character taken out (an escape, most often), put in, or
+    // changed, as the printer's tries differ from its first print.
+    const near = texts.chain((text) =>
+      fc.tuple(
+        fc.constant(text),
+        fc.oneof(
+          fc.constant(text),
+          fc.nat(text.length).map((i) => text.slice(0, i) + text.slice(i + 1)),
+          fc.tuple(fc.nat(text.length), fc.constantFrom('\\', '*', '_', '`', '[', ')', '\n', ' ')).map(([i, c]) => text.slice(0, i) + c + text.slice(i)),
+        ),
+      ),
+    )
+    fc.assert(
+      fc.property(near, ([from, text]) => {
+        const want = parse(from)
+        expect(readsBackAs(want)(text)).toBe(differ(want, parse(text)) === undefined)
+      }),
+      { numRuns: 4000 },
+    )
+  })
+
+  it('should read many texts with one check, each from the start', () => {
+    const reads = readsBackAs(parse('**a** \\*b'))
+    expect([reads('\\**a** \\*b'), reads('**a** \\*b'), reads('**a** *b'), reads('**a** \\*b')]).toEqual([false, true, true, true])
+    expect(reads('**a** \\*b c')).toBe(false)
+    expect(reads('**a**')).toBe(false)
+  })
+})
