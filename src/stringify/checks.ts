@@ -4,7 +4,7 @@
  */
 import type { Root } from '../ast.js'
 import { parse } from '../parse/index.js'
-import { isSafeUrl as isSafe } from '../parse/urls.js'
+import { isSafeUrl as isSafe, rememberUrlChecks } from '../parse/urls.js'
 import { spend } from './budget.js'
 
 /**
@@ -50,13 +50,12 @@ const PARSES_KEPT = 262_144
  * ```
  */
 export function isSafeUrl(url: string): boolean {
-  let safe = safety.get(url)
-  if (safe === undefined) {
-    // (Bounded: the cuts of a long text that is one URL are as many as its characters.)
-    if (safety.size >= 4096) safety.clear()
-    safety.set(url, (safe = isSafe(url)))
+  const before = rememberUrlChecks(safety)
+  try {
+    return isSafe(url)
+  } finally {
+    rememberUrlChecks(before)
   }
-  return safe
 }
 let safety = new Map<string, boolean>()
 

@@ -19,6 +19,7 @@
  */
 import type { Content, Node, Nodes, Root, Text } from '../ast.js'
 import { parse } from '../parse/index.js'
+import { rememberUrlChecks } from '../parse/urls.js'
 import { StringifyError, choiceMayFix } from './error.js'
 import { differ } from './differ.js'
 import { Exhausted, allowance, bounded, capped, work } from './budget.js'
@@ -106,11 +107,16 @@ const FAR_PLACES = 4096
 
 /** {@link printWithFewEscapes}, within the work a tree of `places` places allows. */
 function printWithin(tree: Root | Nodes, places: number): string {
+  // The prints, and the texts read back, hold the same URLs over and over: their checks, the costliest
+  // part of a parse of a message of links, are kept for the whole of it.
+  const before = rememberUrlChecks(new Map())
   try {
     return bounded(allowance(places), () => printWithFewEscapes(tree))
   } catch (error) {
     if (error instanceof Exhausted) throw new StringifyError(tree, 'too-complex', [])
     throw error
+  } finally {
+    rememberUrlChecks(before)
   }
 }
 

@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isSafeUrl as grammarIsSafeUrl } from '../../grammar/shapes.js'
-import { decodingChanges, escapeLatin1, hostRefused, isBackslashedDiscordLink, isSafeUrl, parsesAsSafeUrl } from '../../src/parse/urls.js'
+import { decodingChanges, escapeLatin1, hostRefused, isBackslashedDiscordLink, isSafeUrl, judgeUrls, parsesAsSafeUrl, rememberUrlChecks } from '../../src/parse/urls.js'
 
 const hostChar = fc.constantFrom(...'abcXYZ019-._%'.split(''), 'xn--', 'ü', '\u200b')
 const pathChar = fc.constantFrom(...'abc/?#%\\:@!$&\'()*+,;=[]<>"`{}|^~ .'.split(''), '%zz', '\u00e9', '\t')
@@ -229,4 +229,55 @@ describe('the hosts of URLs whose scheme is not special', () => {
       expect(isSafeUrl(url)).toBe(true)
     },
   )
+})
+
+describe('rememberUrlChecks', () => {
+  /** Runs `run` with `store` set, and puts back what was set before. */
+  function keeping<T>(store: Map<string, boolean> | null, run: () => T): T {
+    const before = rememberUrlChecks(store)
+    try {
+      return run()
+    } finally {
+      rememberUrlChecks(before)
+    }
+  }
+
+  it('should keep the answers of isSafeUrl in the store while it is set, and give the same answers', () => {
+    fc.assert(
+      fc.property(fc.array(urlish, { maxLength: 8 }), (urls) => {
+        const store = new Map<string, boolean>()
+        const kept = keeping(store, () => [...urls, ...urls].map(isSafeUrl))
+        expect(kept).toEqual([...urls, ...urls].map(isSafeUrl))
+        expect([...store.keys()].sort()).toEqual([...new Set(urls)].sort())
+      }),
+    )
+  })
+
+  it('should answer from the store (so the printer must set one only for the time of a print)', () => {
+    expect(keeping(new Map([['javascript:alert(1)', true]]), () => isSafeUrl('javascript:alert(1)'))).toBe(true)
+    expect(isSafeUrl('javascript:alert(1)')).toBe(false)
+  })
+
+  it("should neither keep nor look up answers while a URL judge is set: they are the judge's", () => {
+    const store = new Map([['https://a.co/', false]])
+    const asked: string[] = []
+    const before = judgeUrls((url, parses) => (asked.push(url), parses))
+    try {
+      // (The first is settled before the URL parser, the second by it, and so by the judge.)
+      expect(keeping(store, () => [isSafeUrl('https://a.co/'), isSafeUrl('https://münchen.de/')])).toEqual([true, true])
+    } finally {
+      judgeUrls(before)
+    }
+    expect(store).toEqual(new Map([['https://a.co/', false]]))
+    expect(asked).toContain('https://münchen.de/')
+  })
+
+  it('should keep 4,096 answers at most', () => {
+    const store = new Map<string, boolean>()
+    keeping(store, () => {
+      for (let k = 0; k < 5000; k++) isSafeUrl(`https://a.co/${k}`)
+    })
+    expect(store.size).toBeLessThanOrEqual(4096)
+    expect(store.size).toBeGreaterThan(0)
+  })
 })
