@@ -24,7 +24,7 @@
  * needless at worst, never wrong. Chat messages stay well within it; text of
  * 2,000 characters or more made of markup alone (soups of masked links or
  * delimiters) often reaches it, and such text costs 5 to 10 times as much per
- * character to parse as chat does: up to a second (README, Security).
+ * character to parse as chat does: up to most of a second (README, Security).
  *
  * Whether a URL whose host holds a character outside ASCII that engines may
  * read differently (see {@link hasForeignUrl}) is safe, and so a link, is the
