@@ -24,7 +24,7 @@ const ASTRAY = Symbol('astray')
  * const reads = readsBackAs(parse('**a** b'))
  * reads('**a** b') // true
  * reads('**a**  b') // false
- * reads('\\**a** b') // false: stopped at the first leaf, `*`
+ * reads('\\**a** b') // false: stopped at its first leaf, the text `**a** b`
  * ```
  */
 export function readsBackAs(want: Root): (text: string) => boolean {
