@@ -260,6 +260,8 @@ function frame(src: Source, from: number, to: number, flags: number, lists: numb
  * ```
  */
 export function parseText(text: string, watch: LeafWatch | null = null): Root {
+  // (A reading as typed that starts over has shown leaves the tree will not have.)
+  if (watch !== null) return parseSource(preprocess(text), false, watch)
   try {
     return parseSource(unprocessed(text), true, watch)
   } catch (e) {
@@ -273,25 +275,23 @@ export function parseText(text: string, watch: LeafWatch | null = null): Root {
  * it, in document order, once the leaf is final: the tree only grows, and a text is made only when
  * the next node or its region's end closes it. It may throw to stop the parse: the printer's
  * read-backs stop at the first leaf that differs from the tree they want (`stringify/read-back.ts`).
- * `start` comes before the first leaf, and again where the parse starts over (on a text that needs
- * preprocessing).
+ * A parse with a watch reads the text preprocessed from the start, never as typed first (where a CR,
+ * tab or form feed makes that reading start over, the leaves it made before are not the tree's).
  *
  * @example
  * ```ts
  * const seen: string[] = []
- * parseText('a **b** <@1>', { start: () => (seen.length = 0), see: (leaf) => void seen.push(leaf.type) })
+ * parseText('a **b** <@1>', { see: (leaf) => void seen.push(leaf.type) })
  * seen // ['text', 'text', 'text', 'userMention']
  * ```
  */
 export interface LeafWatch {
-  start(): void
   see(leaf: Content): void
 }
 
 /** Parses a whole source into a root; `unchecked`: whether it is a text taken as needing no preprocessing, not yet checked. */
 function parseSource(src: Source, unchecked: boolean, watch: LeafWatch | null): Root {
   const root: Root = { type: 'root', children: [], position: { start: pointAt(src, 0), end: pointAt(src, src.text.length) } }
-  if (watch !== null) watch.start()
   // A parser per message: its state is as young as the tree it builds, so storing one in the other
   // never takes the garbage collector's slow path for old-to-young pointers (a shared parser did).
   new Parser(unchecked, watch).run(src, 0, src.s.length, 0, root)

@@ -31,14 +31,12 @@ export function readsBackAs(want: Root): (text: string) => boolean {
   const leaves = nodesOf(want, (node) => !('children' in node), Infinity)
   let at = 0
   const watch: LeafWatch = {
-    start: () => {
-      at = 0
-    },
     see: (leaf) => {
       if (at === leaves.length || !same(leaves[at++]!, leaf)) throw ASTRAY
     },
   }
   return (text) => {
+    at = 0
     try {
       return differ(want, parseText(text, watch)) === undefined
     } catch (error) {
