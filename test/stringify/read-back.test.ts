@@ -11,9 +11,29 @@ import { parseText } from '../../src/parse/parser.js'
 import { differ } from '../../src/stringify/differ.js'
 import { nodesOf } from '../../src/stringify/nodes.js'
 import { readsBackAs } from '../../src/stringify/read-back.js'
-import { linkSoupTextOf, markupText, markupTextWithControls, urlDenseTextOf } from '../property/arbitraries.js'
+import {
+  blockLinesTextOf,
+  editedChatTextOf,
+  emphasisDenseTextOf,
+  linkSoupTextOf,
+  markupText,
+  markupTextWithControls,
+  starDenseTextOf,
+  unicodeText,
+  urlDenseTextOf,
+} from '../property/arbitraries.js'
 
-const texts = fc.oneof(markupText, markupTextWithControls, linkSoupTextOf(), urlDenseTextOf({ maxParts: 40 }))
+const texts = fc.oneof(
+  markupText,
+  markupTextWithControls,
+  linkSoupTextOf(),
+  urlDenseTextOf({ maxParts: 40 }),
+  blockLinesTextOf(),
+  editedChatTextOf(),
+  emphasisDenseTextOf(),
+  starDenseTextOf(),
+  unicodeText,
+)
 
 /** The tree of `text`, and the leaves its parse showed a watch. */
 function watched(text: string) {
@@ -74,7 +94,7 @@ describe('readsBackAs', () => {
         fc.oneof(
           fc.constant(text),
           fc.nat(text.length).map((i) => text.slice(0, i) + text.slice(i + 1)),
-          fc.tuple(fc.nat(text.length), fc.constantFrom('\\', '*', '_', '`', '[', ')', '\n', ' ')).map(([i, c]) => text.slice(0, i) + c + text.slice(i)),
+          fc.tuple(fc.nat(text.length), fc.constantFrom('\\', '*', '_', '`', '[', ')', '\n', ' ', '\r', '~', '|', '<')).map(([i, c]) => text.slice(0, i) + c + text.slice(i)),
         ),
       ),
     )
