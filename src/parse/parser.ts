@@ -263,11 +263,11 @@ export function parseText(text: string, watch: LeafWatch | null = null): Root {
   // (A reading as typed that starts over has shown leaves the tree will not have.)
   if (watch !== null) return parseSource(preprocess(text), false, watch)
   try {
-    return parseSource(unprocessed(text), true, watch)
+    return parseSource(unprocessed(text), true, null)
   } catch (e) {
     if (e !== UNPROCESSED) throw e
   }
-  return parseSource(preprocess(text), false, watch)
+  return parseSource(preprocess(text), false, null)
 }
 
 /**
