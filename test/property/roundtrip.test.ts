@@ -236,7 +236,7 @@ describe('stringify round trip', () => {
         }
         expect(withoutPositions(parse(printed))).toEqual(tree)
       }),
-      { ...options, numRuns: runs ?? 10_000 },
+      options,
     )
   })
 
