@@ -2,7 +2,7 @@
  * Tree comparison for the checks that parse printed text again. It keeps its own stack: trees may
  * nest 100,000 levels deep.
  */
-import type { Node, Parent } from '../ast.js'
+import type { Node, Parent, Text } from '../ast.js'
 import { fieldsOf } from './shape.js'
 
 /**
@@ -17,6 +17,8 @@ import { fieldsOf } from './shape.js'
  */
 export function same(a: Node, b: Node): boolean {
   if (a.type !== b.type) return false
+  // (Most nodes the printer's checks compare are texts: no lookup of their one field.)
+  if (a.type === 'text') return (a as Text).value === (b as Text).value
   const fields = fieldsOf(a.type) ?? []
   for (let k = 0; k < fields.length; k++) {
     const name = fields[k]!.name
