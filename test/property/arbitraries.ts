@@ -21,6 +21,7 @@
  */
 import fc from 'fast-check'
 import { makeCorpus } from '../../bench/corpus.js'
+import { conformanceCases, ruleFixtures } from '../helpers/fixtures.js'
 
 /** Line endings as users type them: the parser reads all three as LF. */
 export const lineEndings = ['\n', '\r\n', '\r'] as const
@@ -439,18 +440,31 @@ export function longDenseTextOf(options: { minParts?: number; maxParts?: number 
  * almost right, in the places real messages put it.
  */
 export function editedChatTextOf(options: { maxEdits?: number } = {}): fc.Arbitrary<string> {
-  const messages = makeCorpus(500, 29)
+  return editedTextOf(makeCorpus(500, 29), options)
+}
+
+/**
+ * The syntax's own examples with typos: the input of a fixture (the conformance cases and the rule
+ * fixtures of grammar/README.md, each written at the edge of a rule) with a few edits, as in
+ * {@link editedChatTextOf}. A rule's example one character off is where readings part.
+ */
+export function editedFixtureTextOf(options: { maxEdits?: number } = {}): fc.Arbitrary<string> {
+  return editedTextOf([...conformanceCases(), ...ruleFixtures()].map((c) => c.input), options)
+}
+
+/** One of `texts` with one to `maxEdits` edits, each inserting, deleting or replacing a piece. */
+function editedTextOf(texts: readonly string[], options: { maxEdits?: number }): fc.Arbitrary<string> {
   const piece = fc.constantFrom(...markupTokens, '*', '_', '~', '|', '<', '>', '[', ']', '(', ')', ':', '\n', '\r\n', '\t', '\u200b', '😀')
   const edit = fc.tuple(fc.nat(), fc.nat(3), fc.constantFrom('insert', 'delete', 'replace'), piece)
   return fc
-    .tuple(fc.constantFrom(...messages), fc.array(edit, { minLength: 1, maxLength: options.maxEdits ?? 6 }))
-    .map(([message, edits]) =>
-      edits.reduce((text, [at, length, kind, inserted]) => {
-        const i = at % (text.length + 1)
-        if (kind === 'insert') return text.slice(0, i) + inserted + text.slice(i)
-        if (kind === 'delete') return text.slice(0, i) + text.slice(i + 1 + length)
-        return text.slice(0, i) + inserted + text.slice(i + 1)
-      }, message),
+    .tuple(fc.constantFrom(...texts), fc.array(edit, { minLength: 1, maxLength: options.maxEdits ?? 6 }))
+    .map(([text, edits]) =>
+      edits.reduce((edited, [at, length, kind, inserted]) => {
+        const i = at % (edited.length + 1)
+        if (kind === 'insert') return edited.slice(0, i) + inserted + edited.slice(i)
+        if (kind === 'delete') return edited.slice(0, i) + edited.slice(i + 1 + length)
+        return edited.slice(0, i) + inserted + edited.slice(i + 1)
+      }, text),
     )
 }
 

@@ -13,6 +13,7 @@ import { BUDGET_BASE, SCAN_BUDGET, setScanBudget } from '../../src/parse/delimit
 import {
   blockLinesTextOf,
   editedChatTextOf,
+  editedFixtureTextOf,
   emphasisDenseTextOf,
   lineStructuredTextOf,
   linkHeavyTextOf,
@@ -83,6 +84,11 @@ describe('the runtime parser and the grammar oracle', () => {
 
   it('should build identical trees for chat messages with typos', () => {
     fc.assert(fc.property(editedChatTextOf(), agree), { numRuns: 500 })
+  })
+
+  it("should build identical trees for the fixtures' inputs with typos", () => {
+    // (80,000 agreed on 2026-12-02 before this was added.)
+    fc.assert(fc.property(editedFixtureTextOf(), agree), { numRuns: 2000 })
   })
 
   it('should build identical trees for chat messages as typed, from any seed of the benchmark corpus', () => {

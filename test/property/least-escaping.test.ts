@@ -24,7 +24,15 @@ import { dropNeedlessEscapes, escapesIn, hasForeignUrl } from '../../src/stringi
 import { isEscapable } from '../../src/stringify/unsafe.js'
 import { mayDiffer } from '../helpers/engines.js'
 import { withoutPositions } from '../helpers/walk.js'
-import { emphasisDenseTextOf, foreignUrlTextOf, longDenseTextOf, markupText, markupTextWithControls, textScanTextOf } from './arbitraries.js'
+import {
+  editedFixtureTextOf,
+  emphasisDenseTextOf,
+  foreignUrlTextOf,
+  longDenseTextOf,
+  markupText,
+  markupTextWithControls,
+  textScanTextOf,
+} from './arbitraries.js'
 
 const seed = process.env.FC_SEED === 'random' ? undefined : Number(process.env.FC_SEED ?? 20_261_124)
 const runs = Number(process.env.FC_RUNS ?? 0) || 2000
@@ -51,6 +59,7 @@ describe('least escaping', () => {
     ['emphasis-dense text', emphasisDenseTextOf()],
     ['text with URL schemes, line breaks and numbered lines', textScanTextOf()],
     ['long text dense in every kind of markup', longDenseTextOf({ minParts: 50, maxParts: 250 })],
+    ["the fixtures' inputs with typos", editedFixtureTextOf()],
   ] as const) {
     it(`should print the trees of ${name} with no escape the text can do without`, () => {
       fc.assert(

@@ -22,6 +22,7 @@ import { withoutPositions } from '../helpers/walk.js'
 import {
   blockLinesTextOf,
   editedChatTextOf,
+  editedFixtureTextOf,
   emphasisDenseTextOf,
   linkSoupTextOf,
   longDenseTextOf,
@@ -58,6 +59,7 @@ const texts = [
   ['lines of block markers and odd whitespace before URLs, angle brackets and code', blockLinesTextOf(), 5],
   ['soups of masked links whose text holds code, backslashes, brackets and line breaks', linkSoupTextOf()],
   ['chat messages with typos', editedChatTextOf()],
+  ["the fixtures' inputs with typos", editedFixtureTextOf()],
 ] as const
 
 /** A test that `text`'s tree prints as text that parses back to that tree. */

@@ -14,6 +14,7 @@ import { readsBackAs } from '../../src/stringify/read-back.js'
 import {
   blockLinesTextOf,
   editedChatTextOf,
+  editedFixtureTextOf,
   emphasisDenseTextOf,
   linkSoupTextOf,
   markupText,
@@ -30,6 +31,7 @@ const texts = fc.oneof(
   urlDenseTextOf({ maxParts: 40 }),
   blockLinesTextOf(),
   editedChatTextOf(),
+  editedFixtureTextOf(),
   emphasisDenseTextOf(),
   starDenseTextOf(),
   unicodeText,
