@@ -286,7 +286,7 @@ describe('discord-markup stringify', () => {
     const reparsed = await run(['parse', '--json', '--no-position', '-'], { stdin: printed.stdout })
 
     expect(printed.code).toBe(0)
-    expect(printed.stdout).toBe('**\\*stars* and \\<@80351110224678912>**\n')
+    expect(printed.stdout).toBe('**\\*stars* and <\\@80351110224678912>**\n')
     expect(JSON.parse(reparsed.stdout)).toEqual(tree)
   })
 

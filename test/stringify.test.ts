@@ -158,7 +158,8 @@ describe('stringify', () => {
 
     it('should escape < only where a mention, emoji, timestamp or URL in brackets would start', () => {
       prints(root(t('a < b, <b>x</b>')), 'a < b, <b>x</b>')
-      prints(root(t('<@123>')), '\\<@123>')
+      // (A user or role mention inside its brackets: escaped before its `<`, it would still notify.)
+      prints(root(t('<@123> <@!1> <@&2>')), '<\\@123> <\\@!1> <\\@&2>')
       escapes(
         root(t('<#1> <:a:1> <t:1:R> <id:browse> </a:1> <https://a.co> <a@b.co>')),
         '\\<#1> \\<:a:1> \\<t:1:R> \\<id:browse> \\</a:1> \\<https\\://a.co> \\<a@b.co>',

@@ -46,6 +46,11 @@ export { StringifyError, type StringifyErrorReason } from './error.js'
  * (positions aside). A node other than `root` prints as a message holding just
  * that node (a `listItem` as a one-item list).
  *
+ * Text notifies no one: the platform pings whoever the raw text mentions,
+ * even where the client shows text, so a `text` node's `<@1>` prints as
+ * `<\@1>` (not `\<@1>`, which still pings) and its `@everyone` as
+ * `\@everyone`. Masked-link text shows as typed, so what it holds notifies.
+ *
  * @param tree The tree, or any node of it.
  * @returns The message text.
  * @throws {StringifyError} When `tree` is not a tree (`invalid-node`: a field
@@ -126,9 +131,10 @@ function printWithFewEscapes(tree: Root | Nodes): string {
   const isItem = tree.type === 'listItem'
   const want = (tree.type === 'root' ? tree : { type: 'root', children: [isItem ? { type: 'list', ordered: false, children: [tree] } : tree] }) as Root
   const skip = tree.type === 'root' ? 0 : isItem ? 2 : 1
-  const reads = readsBackAs(want)
   const start = work
-  const [first, found] = printReadingBack(tree, want, skip, reads)
+  const [first, found] = printReadingBack(tree, want, skip, readsBackAs(want))
+  // (No form the passes try may ping more in its text than the first print: see `read-back.ts`.)
+  const reads = readsBackAs(want, first)
   const out = withFewerEscapes(tree, found, first, dropNeedlessEscapes(first, reads), reads, start)
   // Where escapes are left in what the client shows for a refused `<url>`, the brackets may do; and
   // an escape beside them may go then: the text `<ftp://a*b*` before a mention prints as

@@ -170,7 +170,8 @@ let ruled: RegExp | undefined
  * ```ts
  * escapeText('2 * 3 = *6*', st) // '2 * 3 = \\*6\\*'
  * escapeText('*a*', st, true) // '*a*'
- * escapeText('<@1>', st) // '\\<@1>'
+ * escapeText('<@1>', st) // '<\\@1>': a mention escaped before its `<` still notifies
+ * escapeText('<#1>', st) // '\\<#1>'
  * ```
  */
 export function escapeText(value: string, st: State, raw = false, backslashes = false): string {
@@ -225,8 +226,12 @@ export function escapeText(value: string, st: State, raw = false, backslashes = 
     a.output = output
     a.at = at
     if (!unsafe['<']!(a)) continue
-    escaped += `${out.slice(from, at)}\\`
-    from = at
+    // A user or role mention escaped before its `<` shows as text but still notifies (the platform
+    // finds mentions in the raw text); one escaped inside, before its `@`, is no mention to either.
+    // (`<\@1>` is no other token: an e-mail link needs a dot in its domain, and an id holds none.)
+    const inside = out[at + 1] === '@' && userOrRoleMention(output.s, at, output.s.length) !== undefined ? 1 : 0
+    escaped += `${out.slice(from, at + inside)}\\`
+    from = at + inside
   }
   return escaped + out.slice(from)
 }

@@ -468,6 +468,13 @@ function editedTextOf(texts: readonly string[], options: { maxEdits?: number }):
     )
 }
 
+/**
+ * `text` as the client shows it once typed: CRLF and CR as LF, no form feed, a tab as four spaces, no
+ * spaces before a newline. What a bot has of what its users typed, and every such text prints.
+ */
+export const asTheClientShows = (text: string): string =>
+  text.replace(/\r\n?/g, '\n').replace(/\f/g, '').replace(/\t/g, '    ').replace(/ {2,}\n/g, '\n')
+
 /** Any of the three kinds of text. */
 export function messageTextOf(options: TextOptions = {}): fc.Arbitrary<string> {
   return fc.oneof(unicodeTextOf(options), markupTextOf(options), markupTextWithControlsOf(options))

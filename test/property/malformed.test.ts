@@ -10,9 +10,9 @@ import { describe, it } from 'vitest'
 import type { Node, Root } from '../../src/ast.js'
 import { expectNotATree } from '../helpers/not-a-tree.js'
 import { rootArbitrary } from './ast-arbitrary.js'
+import { runOptions } from './run-options.js'
 
-const seed = process.env.FC_SEED === 'random' ? undefined : Number(process.env.FC_SEED ?? 20_261_124)
-const options = { numRuns: Number(process.env.FC_RUNS ?? 0) || 2000, ...(seed === undefined ? {} : { seed }) }
+const options = runOptions(20_261_124, 2000)
 
 /** Values of every JavaScript kind, to put where they do not belong. */
 const junk = fc.constantFrom<unknown>(null, undefined, 0, 1.5, '', 'x', true, false, [], [{ type: 'text', value: 'a' }], {}, { type: 7 })

@@ -20,6 +20,7 @@ import { StringifyError, stringify } from '../../src/stringify/index.js'
 import { print } from '../../src/stringify/print.js'
 import { withoutPositions } from '../helpers/walk.js'
 import {
+  asTheClientShows,
   blockLinesTextOf,
   editedChatTextOf,
   editedFixtureTextOf,
@@ -34,18 +35,13 @@ import {
   urlDenseTextOf,
 } from './arbitraries.js'
 import { rootArbitrary } from './ast-arbitrary.js'
-
-/** Runs per property and arbitrary: thousands, in a few seconds. */
-const numRuns = 4000
+import { runOptions } from './run-options.js'
 
 /**
- * The runs are seeded, so that the suite is deterministic, but the properties hold on any seed: set
- * FC_SEED to another number, or to `random`, to explore, and FC_RUNS to run more (counterexamples go to
- * the regressions at the end).
+ * Thousands of runs per property and arbitrary, in a few seconds (see `run-options.ts` for other
+ * seeds; counterexamples go to the regressions at the end).
  */
-const seed = process.env.FC_SEED === 'random' ? undefined : Number(process.env.FC_SEED ?? 20_261_122)
-const runs = Number(process.env.FC_RUNS ?? 0) || undefined
-const options = { numRuns: runs ?? numRuns, ...(seed === undefined ? {} : { seed }) }
+const options = runOptions(20_261_122, 4000)
 
 const texts = [
   ['full Unicode text', unicodeText],
@@ -215,9 +211,8 @@ describe('stringify round trip', () => {
   // those rewritten as the client does, every text prints, as a message that reads back as that text.
   it('should print every typed text, rewritten as the client rewrites it, as a message of just that text', () => {
     const typed = fc.oneof(unicodeText, markupText, markupTextWithControls, linkSoupTextOf(), urlDenseTextOf(), emphasisDenseTextOf())
-    const shown = (text: string) => text.replace(/\r\n?/g, '\n').replace(/\f/g, '').replace(/\t/g, '    ').replace(/ {2,}\n/g, '\n')
     fc.assert(
-      fc.property(typed.map(shown).filter(Boolean), (value) => {
+      fc.property(typed.map(asTheClientShows).filter(Boolean), (value) => {
         const tree: Root = { type: 'root', children: [{ type: 'text', value }] }
         expect(withoutPositions(parse(stringify(tree)))).toEqual(tree)
       }),

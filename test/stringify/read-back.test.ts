@@ -11,6 +11,7 @@ import { parseText } from '../../src/parse/parser.js'
 import { differ } from '../../src/stringify/differ.js'
 import { nodesOf } from '../../src/stringify/nodes.js'
 import { readsBackAs } from '../../src/stringify/read-back.js'
+import { pingsNoMore } from '../helpers/pings.js'
 import {
   blockLinesTextOf,
   editedChatTextOf,
@@ -104,9 +105,22 @@ describe('readsBackAs', () => {
       fc.property(near, ([from, text]) => {
         const want = parse(from)
         expect(readsBackAs(want)(text)).toBe(differ(want, parse(text)) === undefined)
+        // Given the text it came from, a check also refuses a text whose text nodes ping more.
+        expect(readsBackAs(want, from)(text)).toBe(differ(want, parse(text)) === undefined && pingsNoMore(text, from))
       }),
       { numRuns: 4000 },
     )
+  })
+
+  it('should refuse, given a text, a text whose text nodes notify more than that one', () => {
+    const reads = readsBackAs(parse('<\\@1> \\@everyone'), '<\\@1> \\@everyone')
+    expect([reads('<\\@1> \\@everyone'), reads('\\<@1> \\@everyone'), reads('<@1\\> \\@everyone')]).toEqual([true, false, true])
+    // (Masked-link text shows as typed: what it holds notifies whatever the printer does.)
+    const link = '[<x:/<@1>](https://a.co) \\*'
+    expect(readsBackAs(parse(link), link)('[<x:/<@1>](https://a.co) *')).toBe(true)
+    // A refused masked link, shown as typed, holds what it holds no more than once.
+    const refused = '[  \n<@1>](https://a.co)\\[]\\(https://a.co'
+    expect(readsBackAs(parse(refused), refused)('[  \n<@1>](https://a.co)[]\\(https://a.co')).toBe(true)
   })
 
   it('should read a text that needs preprocessing as the tree it came from', () => {
