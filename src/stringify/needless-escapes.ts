@@ -344,12 +344,31 @@ export function escapesIn(text: string): number[] {
 const TOGETHER = [/¯\\\\(?:\\)?_\(ツ\)(?:\\)?_\/¯/g, /\\:\/\/[^\s<]*/g]
 
 /**
+ * Whether the escape at `i` keeps a mention from notifying: a user or role mention's, inside its
+ * brackets (`<\\@1>`), or the one before `@everyone` or `@here`.
+ *
+ * @example
+ * ```ts
+ * guardsPing('<\\@1> \\@here \\<#1>', 1) // true
+ * guardsPing('<\\@1> \\@here \\<#1>', 6) // true
+ * guardsPing('<\\@1> \\@here \\<#1>', 13) // false: a channel mention notifies no one
+ * ```
+ */
+export function guardsPing(out: string, i: number): boolean {
+  GUARDED.lastIndex = i + 1
+  return GUARDED.test(out)
+}
+const GUARDED = /@(?:everyone|here)|(?<=<\\)@[!&]?\d+>/y
+
+/**
  * `out` without each escape that `tries` accepts it without: all at once first, then by halves, then
  * each one left on its own, from the last, again while any goes, until no single one can go (a local
  * minimum, which {@link dropNeedlessEscapes} improves on).
  */
 function dropEach(out: string, tries: (make: () => string) => boolean): string {
-  const escapes = escapesIn(out)
+  // (An escape that keeps a mention from notifying, `<\@1>` or `\@everyone`, is never tried: without
+  // it the text reads a mention, or pings where the client shows text, which the check refuses too.)
+  const escapes = escapesIn(out).filter((i) => !guardsPing(out, i))
   if (escapes.length === 0) return out
   // Whether each escape is dropped (so far).
   const dropped = new Array<boolean>(escapes.length).fill(false)
