@@ -17,7 +17,10 @@
  * then moved. Last, an escape left on a delimiter moves to the nearest bare
  * one of its character before it, where people put it (`\_a_` for `_a\_`,
  * `\~~` for `~\~`), if the text still reads back; and where that moved any,
- * the escapes the moves made needless go.
+ * the escapes the moves made needless go. An escape that keeps a mention
+ * from notifying (`<\@1>`, `\@everyone`) is needed too, where the client
+ * would read text without it: the check (`read-back.ts`) refuses a text whose
+ * text pings more than the first print's.
  *
  * The parses have a budget in proportion to the text, plus a million
  * characters' worth, so the pass stays linear; past it, the escapes left are
