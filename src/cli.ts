@@ -20,6 +20,7 @@ import { toJson } from './json.js'
 import { parse } from './parse/index.js'
 import { StringifyError, stringify } from './stringify/index.js'
 import { version } from './version.js'
+import { visible } from './visible.js'
 
 /**
  * What {@link main} reads and writes instead of the process's streams.
@@ -155,7 +156,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
 
   if (problem !== undefined) {
-    io.stderr(`${name}: ${problem}\nRun '${name} --help' for usage.\n`)
+    io.stderr(`${name}: ${visible(problem)}\nRun '${name} --help' for usage.\n`)
     return exitCode.usageError
   }
 
@@ -164,7 +165,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     try {
       input = withoutFinalLineEnding(await io.readStdin())
     } catch (error) {
-      io.stderr(`${name}: cannot read standard input: ${error instanceof Error ? error.message : String(error)}\n`)
+      io.stderr(`${name}: cannot read standard input: ${visible(error instanceof Error ? error.message : String(error))}\n`)
       return exitCode.inputError
     }
   }
@@ -184,7 +185,7 @@ function printTree(json: string, io: CliIo): number {
   try {
     tree = JSON.parse(json)
   } catch (error) {
-    io.stderr(`${name}: the input is not JSON: ${(error as Error).message}\n`)
+    io.stderr(`${name}: the input is not JSON: ${visible((error as Error).message)}\n`)
     return exitCode.inputError
   }
   try {
@@ -193,7 +194,7 @@ function printTree(json: string, io: CliIo): number {
     // (Anything else `stringify` throws is a bug, and is left to crash loudly.)
     if (!(error instanceof StringifyError)) throw error
     const at = error.path.length === 0 ? 'the tree itself' : `children[${error.path.join('].children[')}]`
-    io.stderr(`${name}: ${error.message} (at ${at})\n`)
+    io.stderr(`${name}: ${visible(error.message)} (at ${at})\n`)
     return exitCode.inputError
   }
   return exitCode.ok

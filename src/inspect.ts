@@ -6,6 +6,7 @@
  */
 import type { Node, Position } from './ast.js'
 import { isParent } from './guards.js'
+import { visible } from './visible.js'
 
 /**
  * Configuration for {@link inspect}.
@@ -30,8 +31,10 @@ const structuralFields = new Set(['type', 'children', 'value', 'position', 'data
  * Each line shows the node's `type`; `[n]` with the number of children on
  * parents; the other fields (`id`, `url`, `depth`, `lang`, `style`, …) as
  * `name=value`, skipping `undefined` ones; the `value` of literals; and the
- * position, when the node has one. Strings are JSON-quoted, so newlines and
- * control characters show as escapes and each node stays on one line. `data`
+ * position, when the node has one. Strings are JSON-quoted, and every control
+ * character, bidi control and line separator, in them or in a field's name,
+ * shows as an escape (see {@link visible}): each node stays on one line, and a
+ * message cannot restyle or reorder the terminal that shows its outline. `data`
  * is not shown. Works on any unist node, extension nodes included, and on
  * anything else without throwing: a value that is not a node is drawn as
  * itself, and a node met again is marked `(again: drawn above)`, not drawn
@@ -79,7 +82,7 @@ export function inspect(tree: Node, options?: InspectOptions): string {
     const { node, last, rails } = entry
     const again = drawn.has(node)
     const branch = last === undefined ? '' : last ? '└─ ' : '├─ '
-    lines.push(draw(rails) + branch + label(node, showPositions) + (again ? ' (again: drawn above)' : ''))
+    lines.push(draw(rails) + branch + visible(label(node, showPositions)) + (again ? ' (again: drawn above)' : ''))
     if (again) continue
     if (typeof node === 'object' && node !== null) drawn.add(node)
     const children = isParent(node) ? node.children : []

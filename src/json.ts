@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { visible } from './visible.js'
 
 /** How many levels of JSON nesting are indented (two spaces a level); deeper ones are written compact. */
 const MAX_INDENTED = 64
@@ -26,7 +27,9 @@ interface Open {
  * `replacer` leaves out the field named `leaveOut` (and without a call stack that grows with the
  * depth). For the values a tree holds: plain objects and arrays, strings, numbers, booleans and
  * `null`; a field that is `undefined` (or a function or symbol) is left out, and an array item that
- * is becomes `null`, as with `JSON.stringify`.
+ * is becomes `null`, as with `JSON.stringify`. Strings also have the characters a terminal acts on
+ * that `JSON.stringify` leaves as they are (DEL, C1 and bidi controls, U+2028, U+2029) escaped
+ * (see {@link visible}): the JSON reads back as the same value.
  *
  * @param value The tree (or any such value).
  * @param leaveOut The name of fields to leave out at every level (`'position'`), if any.
@@ -44,7 +47,7 @@ export function toJson(value: unknown, leaveOut?: string): string {
   // A value: written whole when it holds no other, else opened, its entries to come.
   const begin = (item: unknown): void => {
     const open = opened(item, stack.length, leaveOut)
-    if (open === undefined) out.push(JSON.stringify(item) ?? 'null')
+    if (open === undefined) out.push(visible(JSON.stringify(item) ?? 'null'))
     else if (open.entries.length === 0) out.push(open.close === '}' ? '{}' : '[]')
     else {
       out.push(open.close === '}' ? '{' : '[')
@@ -61,7 +64,7 @@ export function toJson(value: unknown, leaveOut?: string): string {
     }
     const [key, item] = top.entries[top.next++]!
     out.push((top.next > 1 ? ',' : '') + (pretty ? `\n${'  '.repeat(top.depth + 1)}` : ''))
-    if (key !== undefined) out.push(JSON.stringify(key) + (pretty ? ': ' : ':'))
+    if (key !== undefined) out.push(visible(JSON.stringify(key)) + (pretty ? ': ' : ':'))
     begin(item)
   }
   return out.join('')

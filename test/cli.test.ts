@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { exitCode, main } from '../src/cli.js'
 import { inspect } from '../src/inspect.js'
 import { parse } from '../src/parse/index.js'
 import { version } from '../src/version.js'
+import { unicodeTextOf } from './property/arbitraries.js'
 
 const builtCli = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
 const exampleFile = fileURLToPath(new URL('./fixtures/example-message.txt', import.meta.url))
@@ -267,6 +269,44 @@ describe('discord-markup usage', () => {
       expect(result.stderr).toContain('no input')
     },
   )
+})
+
+describe('what the CLI writes', () => {
+  // What a terminal acts on, or what moves or breaks the line it shows (written apart from src/visible.ts).
+  const unshown = /[\p{Cc}\p{Bidi_Control}\u2028\u2029]/u
+  const hostile = fc
+    .array(fc.oneof(fc.constantFrom('\u001b[31m', '\u001b]0;title\u0007', '\u007f', '\u009b2J', '\u202e', '\u2066', '\u2028', '\r', '{', '"', '-', '**'), unicodeTextOf({ maxParts: 4 })), {
+      minLength: 1,
+      maxLength: 6,
+    })
+    .map((parts) => parts.join(''))
+
+  it('should never pass a control character, bidi control or line separator of its input through to a terminal, but for line ends', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostile, fc.constantFrom('parse', 'parse --json', 'parse --no-position', 'stringify', 'option', 'command', 'stdin'), async (text, how) => {
+        const argv = {
+          parse: ['parse', '--', text],
+          'parse --json': ['parse', '--json', '--', text],
+          'parse --no-position': ['parse', '--no-position', '--', text],
+          // (Not JSON, or a tree no text expresses: the message quotes it.)
+          stringify: ['stringify', text.startsWith('{') ? text : JSON.stringify({ type: text, value: text })],
+          option: ['parse', `--x=${text}`, 'x'],
+          command: [text.startsWith('-') ? `x${text}` : text, 'x'],
+          stdin: ['parse'],
+        }[how]!
+        let result
+        if (how === 'stdin') {
+          let stderr = ''
+          const code = await main(argv, { stdout: () => {}, stderr: (t) => void (stderr += t), readStdin: () => Promise.reject(new Error(text)), stdinIsTTY: false })
+          result = { code, stdout: '', stderr }
+        } else result = await run(argv, { stdin: '' })
+        expect(result.stdout.replaceAll('\n', '')).not.toMatch(unshown)
+        expect(result.stderr.replaceAll('\n', '')).not.toMatch(unshown)
+        if (how !== 'parse' && how !== 'parse --json' && how !== 'parse --no-position') expect(result.stderr).not.toBe('')
+      }),
+      { numRuns: 700 },
+    )
+  })
 })
 
 describe('discord-markup stringify', () => {

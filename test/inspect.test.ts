@@ -116,6 +116,20 @@ describe('inspect', () => {
     expect(inspect(tree)).toBe(['root[1]', '└─ text "a\\nb\\t\\"c\\"\\u001b[31m"'].join('\n'))
   })
 
+  it('should escape DEL, C1 and bidi controls and line separators, in values, field names and types alike', () => {
+    const tree = {
+      type: 'root',
+      children: [
+        { type: 'text', value: 'a\u007fb\u009b31m\u202eevil\u2066\u2028' },
+        { type: 'x\u001b[2J\u202e', ['na\u009bme']: 'v' },
+      ],
+    } as unknown as Root
+
+    expect(inspect(tree)).toBe(
+      ['root[2]', '├─ text "a\\u007fb\\u009b31m\\u202eevil\\u2066\\u2028"', '└─ x\\u001b[2J\\u202e na\\u009bme="v"'].join('\n'),
+    )
+  })
+
   it('should leave positions out when showPositions is false', () => {
     const tree: Root = {
       type: 'root',

@@ -8,16 +8,49 @@ import { markupTextOf, unicodeTextOf } from './property/arbitraries.js'
 /** The replacer `JSON.stringify` would take to leave out every `position`. */
 const withoutPositions = (key: string, value: unknown): unknown => (key === 'position' ? undefined : value)
 
+/**
+ * What a terminal acts on, or what moves or breaks the line it shows: control characters, bidi
+ * controls, line and paragraph separators (written apart from `src/visible.ts`, by property).
+ */
+const UNSHOWN = /[\p{Cc}\p{Bidi_Control}\u2028\u2029]/u
+/** Those that `JSON.stringify` leaves as they are (it escapes U+0000–U+001F). */
+const LEFT_BY_JSON = /(?![\u0000-\u001f])[\p{Cc}\p{Bidi_Control}\u2028\u2029]/u
+
 describe('toJson', () => {
-  it('should write a parsed tree exactly as JSON.stringify(tree, undefined, 2) does', () => {
+  it('should write a parsed tree as JSON.stringify(tree, undefined, 2) does, where its strings hold nothing a terminal acts on', () => {
+    let plain = 0
     fc.assert(
       fc.property(fc.oneof(markupTextOf({ maxParts: 24 }), unicodeTextOf()), (text) => {
+        if (LEFT_BY_JSON.test(text)) return
+        plain++
         const tree = parse(text)
         expect(toJson(tree)).toBe(JSON.stringify(tree, undefined, 2))
         expect(toJson(tree, 'position')).toBe(JSON.stringify(tree, withoutPositions, 2))
       }),
       { numRuns: 500 },
     )
+    expect(plain).toBeGreaterThan(200)
+  })
+
+  it('should escape every control character, bidi control and line separator in strings, and read back as the same value', () => {
+    const unshown = fc.constantFrom('\u0000', '\u001b', '\u007f', '\u0085', '\u009b', '\u061c', '\u200e', '\u2028', '\u2029', '\u202e', '\u2067')
+    const text = fc.array(fc.oneof(unshown, fc.constantFrom('a', '"', '\\', '\\u', '*', '\n', 'ü', '🎉')), { maxLength: 12 }).map((parts) => parts.join(''))
+    let escaped = 0
+    fc.assert(
+      fc.property(fc.oneof(text, unicodeTextOf()), (value) => {
+        const tree = parse(value)
+        const json = toJson(tree)
+        // (Only the indentation's newlines are left, between tokens.)
+        expect(json.replace(/\n */g, '')).not.toMatch(UNSHOWN)
+        expect(JSON.parse(json)).toStrictEqual(tree)
+        // Keys too: a hand-built object may have any.
+        expect(JSON.parse(toJson({ [value]: value }))).toStrictEqual({ [value]: value })
+        expect(toJson({ [value]: value }).replace(/\n */g, '')).not.toMatch(UNSHOWN)
+        if (LEFT_BY_JSON.test(value)) escaped++
+      }),
+      { numRuns: 1000 },
+    )
+    expect(escaped).toBeGreaterThan(300)
   })
 
   it('should write any JSON value, and the values JSON leaves out, as JSON.stringify does', () => {
