@@ -37,6 +37,20 @@ describe('the public API', () => {
     expect(offenders).toEqual([])
   })
 
+  it('should throw a TypeError naming what parse was given when it is not a string, and nothing else', async () => {
+    const { parse } = await import('../src/index.js')
+    const given = [
+      [1, 'number'],
+      [null, 'null'],
+      [undefined, 'undefined'],
+      [{}, 'object'],
+      [new String('a'), 'object'],
+      [Symbol('s'), 'symbol'],
+      [['a'], 'object'],
+    ] as const
+    for (const [value, kind] of given) expect(() => parse(value as unknown as string)).toThrow(new TypeError(`parse() takes a string, got ${kind}`))
+  })
+
   it('should find Node.js built-ins in the CLI, so the check above can see them', () => {
     const specifiers = specifiersIn(readFileSync(join(SRC, 'cli.ts'), 'utf8'))
 

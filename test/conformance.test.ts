@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { parse } from '../src/index.js'
 import { matchesExpected, stripPositions } from './helpers/compare.js'
 import { conformanceCases, ruleFixtures, spansOf } from './helpers/fixtures.js'
+import { treeProblems } from './helpers/invariants.js'
 
 const cases = conformanceCases()
 const fixtures = ruleFixtures()
@@ -18,8 +19,11 @@ describe('the runtime parser on the shared conformance cases', () => {
   })
 
   it.each(cases)('should read $id as the client does ($confidence confidence)', (c) => {
-    const got = stripPositions(parse(c.input).children)
+    const tree = parse(c.input)
+    const got = stripPositions(tree.children)
     if (!matchesExpected(got, c.expect)) expect(got, c.why).toEqual(c.expect)
+    // (A case states only the fields it checks: the rest of each node must have the shape ast.ts gives.)
+    expect(treeProblems(c.input, tree)).toEqual([])
   })
 })
 
@@ -29,5 +33,6 @@ describe('the runtime parser on the rule fixtures of grammar/README.md', () => {
     const got = stripPositions(tree.children)
     if (!matchesExpected(got, fixture.expect)) expect(got, fixture.why).toEqual(fixture.expect)
     if (fixture.spans) expect(spansOf(tree), fixture.why).toEqual(fixture.spans)
+    expect(treeProblems(fixture.input, tree)).toEqual([])
   })
 })

@@ -235,6 +235,8 @@ describe('the examples of src/', () => {
       if (o.ran) return []
       const name = o.stopped instanceof ReferenceError ? /^(\S+) is not defined$/.exec(o.stopped.message)?.[1] : undefined
       if (name === undefined) return [`${o.where}: ${String(o.stopped)}`]
+      // (A name the example does not spell was missed inside src/: a bug, not an example that needs more.)
+      if (!new RegExp(`(?<![\\w.$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(o.code)) return [`${o.where}: ${name} is not defined inside what it calls`]
       const called = new RegExp(`(?<![\\w.$])${name}\\(`).test(o.code)
       const declared = new RegExp(`^(?:export )?(?:async )?(?:function\\*? |const |let |class )${name}\\b`, 'm').test(o.source)
       return called && !declared ? [`${o.where}: calls ${name}, which its module does not declare`] : []

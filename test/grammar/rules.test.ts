@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest'
 import { parseWithGrammar } from '../../grammar/oracle.js'
 import { MarkupGrammar } from '../../grammar/rules.js'
 import { matchesExpected, stripPositions } from '../helpers/compare.js'
-import { ruleFixtures, spansOf, type Positioned } from '../helpers/fixtures.js'
+import { conformanceCases, ruleFixtures, spansOf, type Positioned } from '../helpers/fixtures.js'
+import { treeProblems } from '../helpers/invariants.js'
 
 const readme = readFileSync(new URL('../../grammar/README.md', import.meta.url), 'utf8')
 const fixtures = ruleFixtures()
@@ -36,6 +37,24 @@ describe('grammar/README.md rules', () => {
     expect(new Set(fixtures.map((f) => f.id)).size).toBe(fixtures.length)
   })
 
+  // Examples stand at a line start, `"input" → tree`: each input is a JSON string, and a fixture's (or
+  // a conformance case's), so that the tree the README states is checked.
+  it('should have a fixture for every example of the README', () => {
+    const inputs = new Set([...fixtures, ...conformanceCases()].map((f) => f.input))
+    const examples = [...readme.matchAll(/^("(?:[^"\\]|\\.)*") →/gm)].map((m) => m[1]!)
+    expect(examples.length).toBeGreaterThan(200)
+    const notJson = examples.filter((literal) => {
+      try {
+        JSON.parse(literal)
+        return false
+      } catch {
+        return true
+      }
+    })
+    expect(notJson).toEqual([])
+    expect(examples.filter((literal) => !inputs.has(JSON.parse(literal) as string))).toEqual([])
+  })
+
   it('should name every grammar rule as a nonterminal of the README', () => {
     const names = Object.keys(new MarkupGrammar().getGAstProductions())
     const missing = names.filter((name) => !readme.includes(`\`${name}\``) && !readme.includes(`"${name}"`))
@@ -53,25 +72,27 @@ describe('the grammar oracle on the README fixtures', () => {
     }
   })
 
-  it.each(fixtures)('should give $id positions that cover exactly each node in order', (fixture) => {
+  it.each(fixtures)('should give $id positions that cover exactly each node in order, and nodes of the shape ast.ts gives', (fixture) => {
     const check = (node: Positioned): void => {
       const position = node.position
       expect(position, `${node.type} has a position`).toBeDefined()
-      if (!position) return
-      expect(position.start.offset).toBeLessThanOrEqual(position.end.offset)
-      let previousEnd = position.start.offset
+      expect(position!.start.offset).toBeLessThanOrEqual(position!.end.offset)
+      let previousEnd = position!.start.offset
       for (const child of node.children ?? []) {
-        const childPosition = child.position
-        if (!childPosition) continue
-        expect(childPosition.start.offset, `${child.type} starts inside its parent, after its sibling`).toBeGreaterThanOrEqual(previousEnd)
-        expect(childPosition.end.offset, `${child.type} ends inside its parent`).toBeLessThanOrEqual(position.end.offset)
-        previousEnd = childPosition.end.offset
+        expect(child.position, `${child.type} has a position`).toBeDefined()
+        expect(child.position!.start.offset, `${child.type} starts inside its parent, after its sibling`).toBeGreaterThanOrEqual(previousEnd)
+        expect(child.position!.end.offset, `${child.type} ends inside its parent`).toBeLessThanOrEqual(position!.end.offset)
+        previousEnd = child.position!.end.offset
         check(child)
       }
     }
-    const tree = parseWithGrammar(fixture.input) as Positioned
-    expect(tree.position?.end.offset).toBe(fixture.input.length)
-    check(tree)
+    const tree = parseWithGrammar(fixture.input)
+    expect((tree as Positioned).position?.start.offset).toBe(0)
+    expect((tree as Positioned).position?.end.offset).toBe(fixture.input.length)
+    check(tree as Positioned)
+    // Gaps between children only where the delimiters stand, lines and columns, fields: the checks
+    // the runtime parser's trees get.
+    expect(treeProblems(fixture.input, tree)).toEqual([])
   })
 })
 

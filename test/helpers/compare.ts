@@ -34,7 +34,7 @@ export function stripPositions<T>(node: T): T {
  * Whether `actual` has everything `expected` states: objects match when every
  * key of `expected` matches (extra keys in `actual` are fine, `position` is
  * ignored); arrays match when they have the same length and match item by item;
- * other values must be identical (`Object.is`, except that 0 and -0 are equal).
+ * other values must be identical (`Object.is`: 0 is not -0).
  *
  * @example
  * ```ts
@@ -57,5 +57,5 @@ export function matchesExpected(actual: unknown, expected: unknown): boolean {
       ([key, value]) => key === 'position' || (key in record && matchesExpected(record[key], value)),
     )
   }
-  return actual === expected || Object.is(actual, expected)
+  return Object.is(actual, expected)
 }

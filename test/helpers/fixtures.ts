@@ -1,6 +1,7 @@
 /**
  * The fixture files of test/fixtures, loaded and typed: the shared
- * conformance cases and the rule fixtures of grammar/README.md.
+ * conformance cases (markup and notifications) and the rule fixtures of
+ * grammar/README.md.
  *
  * @module
  */
@@ -11,6 +12,17 @@ export interface ConformanceCase {
   id: string
   input: string
   expect: unknown[]
+  why: string
+  confidence: string
+}
+
+/** A shared case of notifications: who a message notifies, under `allowedMentions` and its sender's context. */
+export interface MentionCase {
+  id: string
+  content: string
+  allowedMentions: unknown
+  context: { sender: string; canMentionEveryone: boolean; mentionableRoles: string[]; reply: unknown; flags: number }
+  expect: { users: string[]; roles: string[]; everyone: boolean; here: boolean; repliedUser: boolean; silent: boolean }
   why: string
   confidence: string
 }
@@ -37,6 +49,9 @@ export function readFixtures<T>(name: string): T[] {
 
 /** The 169 shared conformance cases. */
 export const conformanceCases = (): ConformanceCase[] => readFixtures<ConformanceCase>('markup-cases.jsonl')
+
+/** The 47 shared cases of notifications. */
+export const mentionCases = (): MentionCase[] => readFixtures<MentionCase>('mention-cases.jsonl')
 
 /** The rule fixtures of grammar/README.md. */
 export const ruleFixtures = (): RuleFixture[] => readFixtures<RuleFixture>('rules.jsonl')

@@ -99,6 +99,35 @@ export const parentTypes = new Set([
   'listItem',
 ])
 
+/** The fields of each type besides `position`: those every node of it has, and those it may have (ast.ts). */
+const nodeFields: Record<string, { required: readonly string[]; optional?: readonly string[] }> = {
+  root: { required: ['type', 'children'] },
+  text: { required: ['type', 'value'] },
+  bold: { required: ['type', 'children'] },
+  italic: { required: ['type', 'children'] },
+  underline: { required: ['type', 'children'] },
+  strikethrough: { required: ['type', 'children'] },
+  spoiler: { required: ['type', 'children'] },
+  inlineCode: { required: ['type', 'value'] },
+  codeBlock: { required: ['type', 'value'], optional: ['lang'] },
+  userMention: { required: ['type', 'id'] },
+  roleMention: { required: ['type', 'id'] },
+  channelMention: { required: ['type', 'id'] },
+  everyoneMention: { required: ['type'] },
+  hereMention: { required: ['type'] },
+  commandMention: { required: ['type', 'name', 'id'] },
+  guildNavigation: { required: ['type', 'target'], optional: ['roleId'] },
+  timestamp: { required: ['type', 'unix'], optional: ['style'] },
+  customEmoji: { required: ['type', 'name', 'id', 'animated'] },
+  link: { required: ['type', 'url', 'suppressEmbed', 'children'] },
+  autolink: { required: ['type', 'url', 'suppressEmbed'] },
+  heading: { required: ['type', 'depth', 'children'] },
+  subtext: { required: ['type', 'children'] },
+  blockQuote: { required: ['type', 'children'] },
+  list: { required: ['type', 'ordered', 'children'], optional: ['start'] },
+  listItem: { required: ['type', 'children'] },
+}
+
 /** Types with a string `value`. */
 export const literalTypes = new Set(['text', 'inlineCode', 'codeBlock'])
 
@@ -193,7 +222,8 @@ function childContext(context: Context, type: string): Context {
  *   offset in the original input, never splitting a CRLF or a surrogate pair;
  * - `nesting`: children lie inside their parent, siblings are in order and do not
  *   overlap, only non-empty spans, and the content of the root and of delimited
- *   spans is covered by the children;
+ *   spans is covered by the children (but for what preprocessing, quotes, lists
+ *   and the clean-up of link text take out);
  * - `text`: text is merged, non-empty, and made of the characters of its source;
  * - `preprocessing`: no string field keeps a CR, tab or form feed;
  * - `fields`: node objects have the documented shape and field values;
@@ -317,7 +347,7 @@ export function treeProblems(text: string, tree: Root, options: CheckOptions = {
       if (context.inSpoiler && type === 'spoiler') report('context', node, 'spoilers never nest')
       if (context.inSubtext && type === 'subtext') report('context', node, 'subtext never nests')
       if (context.inListItem && type === 'heading') report('context', node, 'list items contain no headings')
-      if (type === 'list' && context.listDepth >= 11) report('context', node, 'lists nest at most 11 deep')
+      if (type === 'list' && context.listDepth >= 10) report('context', node, 'lists nest at most 10 deep')
     }
 
     // Shape of the node object.
@@ -327,6 +357,16 @@ export function treeProblems(text: string, tree: Root, options: CheckOptions = {
     if (literalTypes.has(type) !== (typeof node.value === 'string')) {
       report('fields', node, literalTypes.has(type) ? 'has no string value' : 'has a value')
     }
+    const { required, optional = [] } = nodeFields[type]!
+    for (const key of required) if (!(key in node)) report('fields', node, `has no ${key}`)
+    for (const key of Object.keys(node)) {
+      if (key === 'position' || required.includes(key)) continue
+      if (!optional.includes(key)) report('fields', node, `has a field ${key} that a ${type} does not have`)
+      // (An optional field the text does not give is left out, not set to undefined.)
+      else if (node[key] === undefined) report('fields', node, `has ${key} set to undefined, not left out`)
+    }
+    if (type === 'list' && 'start' in node && node.ordered !== true) report('fields', node, 'is unordered and has a start')
+    if (type === 'timestamp' && Object.is(node.unix, -0)) report('fields', node, 'has unix -0, not 0')
     for (const [key, field] of Object.entries(node)) {
       if (key !== 'type' && typeof field === 'string' && /[\r\t\f]/.test(field)) {
         report('preprocessing', node, `field ${key} keeps a CR, tab or form feed: ${shortJson(field)}`)
@@ -387,6 +427,9 @@ export function treeProblems(text: string, tree: Root, options: CheckOptions = {
 
 type Report = (kind: InvariantKind, node: Node, message: string) => void
 
+/** The invisible characters the client takes out of masked-link text (spec §21.7), which may fall between children there. */
+const takenOutOfLinkText = /^(?:(?![\n ])[\p{Cc}\p{Cf}\p{Z}\u034f\u1160\u17b4\u17b5\u3164\uffa0])*$/u
+
 function checkChildren(text: string, node: AnyNode, children: AnyNode[], context: Context, report: Report): void {
   const position = node.position
   let previous: AnyNode | undefined
@@ -412,10 +455,11 @@ function checkChildren(text: string, node: AnyNode, children: AnyNode[], context
   // children; only removed form feeds may fall between them. Inside quotes and
   // list items, the quote markers and indentation removed from continuation
   // lines may fall between them too, and so may the line end before a nested
-  // list (spec §13: "- a\n  - b" gives listItem["a", list[…]]).
+  // list (spec §13: "- a\n  - b" gives listItem["a", list[…]]); in masked-link
+  // text, the invisible characters its clean-up takes out.
   let contentStart: number
   let contentEnd: number
-  const gapAllowed = context.inQuote || context.inListItem ? /^[ \t\f\r\n>]*$/ : /^\f*$/
+  const gapAllowed = context.inQuote || context.inListItem ? /^[ \t\f\r\n>]*$/ : context.inLink ? takenOutOfLinkText : /^\f*$/
   let trailingAllowed = gapAllowed
   const delimiter = spanDelimiter[node.type]
   if (node.type === 'root') {

@@ -69,15 +69,21 @@ describe('least escaping', () => {
     ["the fixtures' inputs with typos", editedFixtureTextOf()],
   ] as const) {
     it(`should print the trees of ${name} with no escape the text can do without`, () => {
+      let checked = 0
+      let runs = 0
       fc.assert(
         fc.property(arbitrary, (source) => {
+          runs++
           const tree = withoutPositions(parse(source))
           const text = stringify(tree)
           if (hasForeignUrl(text)) return
+          checked++
           for (const fewer of withFewerEscapes(text)) expect(readsAs(tree, text, fewer)).toBe(false)
         }),
         options,
       )
+      // (Texts with a URL that engines judge differently are left out: they must stay few.)
+      expect(checked).toBeGreaterThan(runs * 0.8)
     })
   }
 

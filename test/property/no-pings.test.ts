@@ -12,9 +12,10 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { Root } from '../../src/ast.js'
+import type { Nodes, Root } from '../../src/ast.js'
 import { parse } from '../../src/parse/index.js'
 import { stringify } from '../../src/stringify/index.js'
+import { mentionCases } from '../helpers/fixtures.js'
 import { pingsIn, textSourcesOf } from '../helpers/pings.js'
 import { withoutPositions } from '../helpers/walk.js'
 import {
@@ -80,5 +81,40 @@ describe('text that stringify prints', () => {
     expect(stringify(text('<#1>'))).toBe('\\<#1>')
     // The mentions of the tree itself are the tree's.
     expect(pingsIn(stringify(parse('<@1> <\\@2> \\<@3>')))).toEqual(['<@1>'])
+  })
+})
+
+// The finder the properties above hold the printer to, against the shared cases of notifications
+// whose answer the text alone settles: a bot sends them with the default `allowed_mentions`, and its
+// roles may be mentioned. (Code hides a mention: its source counts as a space, mention-behaviour.md §2.)
+describe('the ping finder of these tests', () => {
+  const bySyntax = mentionCases().filter((c) => /^(?:syntax|md|misc)-/.test(c.id) && c.allowedMentions === null)
+
+  /** `content` with the source of each inline code and code block, at any depth, a space. */
+  const withoutCode = (content: string): string => {
+    const spans: Array<[number, number]> = []
+    const walk = (node: Nodes): void => {
+      if (node.type === 'inlineCode' || node.type === 'codeBlock') spans.push([node.position!.start.offset, node.position!.end.offset])
+      if ('children' in node) for (const kid of node.children) walk(kid)
+    }
+    walk(parse(content))
+    let out = content
+    for (const [from, to] of spans.reverse()) out = `${out.slice(0, from)} ${out.slice(to)}`
+    return out
+  }
+
+  it('should have the cases to check', () => {
+    expect(bySyntax.length).toBeGreaterThanOrEqual(20)
+  })
+
+  it.each(bySyntax)('should find who $id notifies', (c) => {
+    const pings = pingsIn(withoutCode(c.content))
+    const ids = (pattern: RegExp) => [...new Set(pings.flatMap((p) => pattern.exec(p)?.[1] ?? []))]
+    expect({ users: ids(/^<@!?(\d+)>$/), roles: ids(/^<@&(\d+)>$/), everyone: pings.includes('@everyone'), here: pings.includes('@here') }, c.why).toEqual({
+      users: c.expect.users,
+      roles: c.expect.roles,
+      everyone: c.expect.everyone,
+      here: c.expect.here,
+    })
   })
 })

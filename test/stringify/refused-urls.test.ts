@@ -9,6 +9,7 @@ import { parse } from '../../src/parse/index.js'
 import { differ } from '../../src/stringify/differ.js'
 import { stringify } from '../../src/stringify/index.js'
 import { bracketRefusedUrls } from '../../src/stringify/refused-urls.js'
+import { stripPositions } from '../helpers/compare.js'
 
 const text = (value: string): Root => ({ type: 'root', children: [{ type: 'text', value }] })
 /** Whether `out` parses to the tree of `typed`. */
@@ -90,13 +91,9 @@ describe('stringify, refused URLs', () => {
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')), (typed) => {
         const tree = parse(typed)
-        let out: string
-        try {
-          out = stringify(tree)
-        } catch {
-          return
-        }
-        expect(differ(tree, parse(out))).toBeUndefined()
+        // (A tree that parse returns always prints.)
+        const out = stringify(tree)
+        expect(stripPositions(parse(out))).toEqual(stripPositions(tree))
         expect(bracketRefusedUrls(out, readsAs(typed))).toBe(out)
       }),
       { numRuns: 2000, seed: 20_261_127 },
