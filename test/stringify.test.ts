@@ -754,6 +754,25 @@ describe('stringify', () => {
       expect(cost(root(chain(600)))[0]).toBeLessThan(24_000_000)
     })
 
+    // A chain of underlines prints alone (`_` between 4 × depth underscores) but not beside another. Its
+    // print earned the searches of the message as much as every node's whole output, so in
+    // proportion to the square of its depth: 8 chains of 160 took 103 million units (12 s), 64
+    // chains of 80 half a minute. Each node earns for the characters it writes itself now.
+    it('should reject chains that print alone but not side by side within work that hardly grows with their depth', () => {
+      const chain = (depth: number): Content => {
+        let node: Content = t('_')
+        for (let i = 0; i < depth; i++) node = underline(node)
+        return node
+      }
+      const side = (k: number, depth: number) => root(...Array.from({ length: k }, () => [chain(depth), t(' ')]).flat())
+      expect(stringify(root(chain(40)))).toBe('_'.repeat(161))
+      const [shallow, shallowReason] = cost(side(8, 40))
+      const [deep, deepReason] = cost(side(8, 160))
+      expect([shallowReason, deepReason]).toEqual(['ambiguous-delimiters', 'ambiguous-delimiters'])
+      expect(deep).toBeLessThan(2 * shallow)
+      expect(deep).toBeLessThan(24_000_000)
+    })
+
     it('should report too-complex on the tree itself, and stop only the call that ran out', () => {
       const tree = root(...Array.from({ length: 400 }, () => [nest(10, [italic]).children[0]!, t(' ')]).flat())
       expect(() => stringify(tree)).toThrow(expect.objectContaining({ reason: 'too-complex', path: [], node: tree, message: 'Cannot stringify root: too-complex' }))

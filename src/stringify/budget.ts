@@ -9,7 +9,8 @@
 /**
  * What searches may still spend, in units of work (per node printed: the characters of its memo key
  * and of its output, or a few hundred for a failure). Printing outside a search earns {@link EARN}
- * units for each unit of what it prints; a search (and a print that holds searches, `holding` in
+ * units for each character a node writes itself (not again for those of its children: see
+ * {@link charge}); a search (and a print that holds searches, `holding` in
  * `dispatch.ts`) spends a unit for each it does, and a search gives up once it has spent a quarter of
  * the balance it started with (the root's, the last, all of it). Each failing span searches its whole
  * subtree, so without it a tree whose spans fail at every level (which no text expresses) takes
@@ -23,11 +24,13 @@
  */
 export let credit = 0
 /**
- * Units a search may spend per unit printed: the long messages that search have needed a few dozen
- * reprints of the message. (Failures earn nothing: otherwise the trees above would fund their own
- * searches.)
+ * Units a search may spend per character printed: the long messages that search have needed a few
+ * dozen reprints of the message. (Failures earn nothing: otherwise the trees above would fund their
+ * own searches.) Until 2026-12-02 a node earned 64 units for each character of its memo key and of
+ * its whole output, its children's included; 256 for the characters a node writes itself gives the
+ * dense messages of `bench/printable.js` the same prints in the same time.
  */
-const EARN = 64
+const EARN = 256
 /**
  * Units every tree may spend (some tens of milliseconds): the short messages that search have needed up to 50,000.
  *
@@ -157,18 +160,19 @@ export function spend(units: number): void {
 
 /**
  * Counts the work of printing one node (`units`): a search, or a print that holds searches, spends it;
- * any other print that succeeded earns {@link EARN} times as much.
+ * any other print earns {@link EARN} times the characters it wrote itself (`own`: none for a failure).
+ * So the credit a whole print earns is in proportion to the length of the text it makes.
  *
  * @example
  * ```ts
- * charge(10, false, true) // work + 10, credit + 640 (EARN × 10)
- * charge(10, true, true) // work + 10, credit − 10: a search spends
- * charge(10, false, false) // work + 10, credit the same: a failure earns nothing
+ * charge(10, false, 4) // work + 10, credit + 1,024 (EARN × 4)
+ * charge(10, true, 4) // work + 10, credit − 10: a search spends
+ * charge(10, false, 0) // work + 10, credit the same: a failure earns nothing
  * ```
  */
-export function charge(units: number, searching: boolean, succeeded: boolean): void {
+export function charge(units: number, searching: boolean, own: number): void {
   work += units
-  credit += searching ? -units : succeeded ? EARN * units : 0
+  credit += searching ? -units : EARN * own
   if (work > cap) credit = SPENT
 }
 
