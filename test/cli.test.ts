@@ -7,6 +7,7 @@ import { exitCode, main } from '../src/cli.js'
 import { inspect } from '../src/inspect.js'
 import { parse } from '../src/parse/index.js'
 import { version } from '../src/version.js'
+import { UNSHOWN } from './helpers/unshown.js'
 import { unicodeTextOf } from './property/arbitraries.js'
 
 const builtCli = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
@@ -272,8 +273,6 @@ describe('discord-markup usage', () => {
 })
 
 describe('what the CLI writes', () => {
-  // What a terminal acts on, or what moves or breaks the line it shows (written apart from src/visible.ts).
-  const unshown = /[\p{Cc}\p{Bidi_Control}\u2028\u2029]/u
   const hostile = fc
     .array(fc.oneof(fc.constantFrom('\u001b[31m', '\u001b]0;title\u0007', '\u007f', '\u009b2J', '\u202e', '\u2066', '\u2028', '\r', '{', '"', '-', '**'), unicodeTextOf({ maxParts: 4 })), {
       minLength: 1,
@@ -300,8 +299,8 @@ describe('what the CLI writes', () => {
           const code = await main(argv, { stdout: () => {}, stderr: (t) => void (stderr += t), readStdin: () => Promise.reject(new Error(text)), stdinIsTTY: false })
           result = { code, stdout: '', stderr }
         } else result = await run(argv, { stdin: '' })
-        expect(result.stdout.replaceAll('\n', '')).not.toMatch(unshown)
-        expect(result.stderr.replaceAll('\n', '')).not.toMatch(unshown)
+        expect(result.stdout.replaceAll('\n', '')).not.toMatch(UNSHOWN)
+        expect(result.stderr.replaceAll('\n', '')).not.toMatch(UNSHOWN)
         if (how !== 'parse' && how !== 'parse --json' && how !== 'parse --no-position') expect(result.stderr).not.toBe('')
       }),
       { numRuns: 700 },

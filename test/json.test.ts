@@ -2,19 +2,12 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { toJson } from '../src/json.js'
 import { parse } from '../src/parse/index.js'
+import { LEFT_BY_JSON, UNSHOWN } from './helpers/unshown.js'
 import { preorder } from './helpers/walk.js'
 import { markupTextOf, unicodeTextOf } from './property/arbitraries.js'
 
 /** The replacer `JSON.stringify` would take to leave out every `position`. */
 const withoutPositions = (key: string, value: unknown): unknown => (key === 'position' ? undefined : value)
-
-/**
- * What a terminal acts on, or what moves or breaks the line it shows: control characters, bidi
- * controls, line and paragraph separators (written apart from `src/visible.ts`, by property).
- */
-const UNSHOWN = /[\p{Cc}\p{Bidi_Control}\u2028\u2029]/u
-/** Those that `JSON.stringify` leaves as they are (it escapes U+0000–U+001F). */
-const LEFT_BY_JSON = /(?![\u0000-\u001f])[\p{Cc}\p{Bidi_Control}\u2028\u2029]/u
 
 describe('toJson', () => {
   it('should write a parsed tree as JSON.stringify(tree, undefined, 2) does, where its strings hold nothing a terminal acts on', () => {
