@@ -19,6 +19,8 @@ const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.me
 interface RunOptions {
   /** What standard input holds; absent means that reading it fails the test. */
   stdin?: string
+  /** The message reading standard input fails with, where it should (instead of `stdin`). */
+  stdinError?: string
   /** Whether standard input is a terminal (default: false). */
   tty?: boolean
 }
@@ -37,6 +39,7 @@ async function run(argv: string[], options: RunOptions = {}) {
     },
     async readStdin() {
       stdinReads++
+      if (options.stdinError !== undefined) throw new Error(options.stdinError)
       if (options.stdin === undefined) throw new Error('standard input was read but the test gave none')
       return options.stdin
     },
@@ -293,12 +296,7 @@ describe('what the CLI writes', () => {
           command: [text.startsWith('-') ? `x${text}` : text, 'x'],
           stdin: ['parse'],
         }[how]!
-        let result
-        if (how === 'stdin') {
-          let stderr = ''
-          const code = await main(argv, { stdout: () => {}, stderr: (t) => void (stderr += t), readStdin: () => Promise.reject(new Error(text)), stdinIsTTY: false })
-          result = { code, stdout: '', stderr }
-        } else result = await run(argv, { stdin: '' })
+        const result = await run(argv, how === 'stdin' ? { stdinError: text } : { stdin: '' })
         expect(result.stdout.replaceAll('\n', '')).not.toMatch(UNSHOWN)
         expect(result.stderr.replaceAll('\n', '')).not.toMatch(UNSHOWN)
         if (how !== 'parse' && how !== 'parse --json' && how !== 'parse --no-position') expect(result.stderr).not.toBe('')

@@ -12,12 +12,12 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { Nodes, Root } from '../../src/ast.js'
+import type { Root } from '../../src/ast.js'
 import { parse } from '../../src/parse/index.js'
 import { stringify } from '../../src/stringify/index.js'
 import { mentionCases } from '../helpers/fixtures.js'
 import { pingsIn, textSourcesOf } from '../helpers/pings.js'
-import { withoutPositions } from '../helpers/walk.js'
+import { visit, withoutPositions } from '../helpers/walk.js'
 import {
   asTheClientShows,
   editedChatTextOf,
@@ -93,11 +93,9 @@ describe('the ping finder of these tests', () => {
   /** `content` with the source of each inline code and code block, at any depth, a space. */
   const withoutCode = (content: string): string => {
     const spans: Array<[number, number]> = []
-    const walk = (node: Nodes): void => {
+    visit(parse(content), (node) => {
       if (node.type === 'inlineCode' || node.type === 'codeBlock') spans.push([node.position!.start.offset, node.position!.end.offset])
-      if ('children' in node) for (const kid of node.children) walk(kid)
-    }
-    walk(parse(content))
+    })
     let out = content
     for (const [from, to] of spans.reverse()) out = `${out.slice(0, from)} ${out.slice(to)}`
     return out
