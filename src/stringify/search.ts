@@ -253,12 +253,13 @@ export function forgetSearches(): void {
 }
 
 /**
- * Runs `attempt` with sets of one, then two, then three decisions changed, among the first 24 (the
- * choices of the rightmost siblings, which print first) and, when the unchanged run stopped further
- * on, among the 24 around where it stopped (the choices of the node that failed and of its nearest
- * right neighbours, which in a long message lie past the first 24); of the sets of one, those that
- * flip a child's first decision go first. Where `stop` tells at which child a run failed,
- * {@link climb} comes between the sets of one and of two.
+ * Runs `attempt` with sets of one, then two, then three decisions changed, among the first
+ * {@link WINDOW} (the choices of the rightmost siblings, which print first) and, when the unchanged run
+ * stopped further on, among the {@link WINDOW} around where it stopped (the choices of the node that
+ * failed and of its nearest right neighbours, which in a long message lie past the first ones); of the
+ * sets of one, those that flip a child's first decision go first. Where `stop` tells at which child a
+ * run failed, {@link climb} comes between the sets of one and of two. Before them all, where the
+ * unchanged run met the first decisions of more children than a window holds, one run flips them all.
  *
  * @example
  * ```ts
@@ -300,10 +301,19 @@ export function search(st: State, attempt: () => string | undefined, last = fals
       }
       return undefined
     }
-    const windows = points() > 24 ? [0, Math.max(24, points() - 20)] : [0]
-    // Later decision points only show up once earlier ones change, so each window's end grows as runs go.
-    const end = (lo: number) => Math.min(points(), lo + 24)
     const prefix = st.path.join()
+    // Siblings that all need their other form, each because of the next (the italics of `_~~_~~…`
+    // in a strikethrough: with `*`, a `~~` inside one closes the strike), need every first decision
+    // flipped in one run. The sets below get there one flip at a time, reprinting the whole content
+    // for each, and ran out of budget past a window of children (a 300-character message took 0.8 s,
+    // then printed with every italic swapped); so where there are more, that run goes first.
+    if (!out) {
+      const heads = [...numbers.values()].filter((k) => isHead(k, prefix))
+      if (heads.length > WINDOW) out = run(heads)
+    }
+    const windows = points() > WINDOW ? [0, Math.max(WINDOW, points() - 20)] : [0]
+    // Later decision points only show up once earlier ones change, so each window's end grows as runs go.
+    const end = (lo: number) => Math.min(points(), lo + WINDOW)
     for (let size = 1; !out && size <= 3; size++) {
       if (size > 1) for (const lo of windows) out ||= sets([], lo, () => end(lo), size)
       else {
@@ -334,6 +344,9 @@ export function search(st: State, attempt: () => string | undefined, last = fals
     restoreMemo(saved)
   }
 }
+
+/** How many decision points the sets of a search choose among at a time (see {@link search}). */
+const WINDOW = 24
 
 /**
  * How many right neighbours of the child that fails a climb looks at: a delimiter may pair with one
