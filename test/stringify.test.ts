@@ -823,6 +823,19 @@ describe('stringify', () => {
       }
     })
 
+    // Past 512 characters a node sees only the start of what follows it. A list item of `___\` whose
+    // first print read back differently for that spent the searches' whole budget (2.5 million units,
+    // 1.2 s at 1,200 characters), which cannot mend what no node saw, before it printed seeing all.
+    it('should print a long message seeing all before searching where its first print misread a far rule', () => {
+      const text = `- ${'___\\'.repeat(300)}`
+      const tree = parse(text)
+      const [units, outcome] = cost(tree)
+      expect(outcome).toBe('printed')
+      expect(differ(tree, parse(stringify(tree)))).toBeUndefined()
+      // 310,000 units now: the first print, and the prints seeing all.
+      expect(units).toBeLessThan(500 * text.length)
+    })
+
     it('should still search as much as a long message needs', () => {
       // Its root searches a few dozen times, each reprinting the whole message: funded by the message.
       const text = "(/\nhttps://a.co/x<a@b.co>\n `<a@b.co>.https://a.co/x<\\)[a](https://a.co \"t\")[a](https://a.co).>>> <:e:1>a**\n(*a||2\n\n9([a](<https://a.co>)### _______ _>|<t:-1:F>"

@@ -15,7 +15,8 @@
  * escapes left in a URL the client refuses give way to angle brackets
  * (`refused-urls.ts`), and the escapes that those leave needless go. A tree
  * whose print read back differently where a node saw only the first 512
- * characters of what follows it is printed once more, each node seeing all.
+ * characters of what follows it is printed once more, each node seeing all (before the searches
+ * where its first print read back so).
  */
 import type { Content, Node, Nodes, Root, Text } from '../ast.js'
 import { parse } from '../parse/index.js'
@@ -83,26 +84,40 @@ export { StringifyError, type StringifyErrorReason } from './error.js'
 export function stringify(tree: Root | Nodes): string {
   const shape = examine(tree)
   if ('flaw' in shape) throw new StringifyError(shape.flaw[0] as Node, 'invalid-node', shape.flaw[1], shape.flaw[2])
+  // Each node sees the first 512 characters of what follows it, and may misread a rule that closes
+  // further on (an `<https://` that a `>` 600 characters on closes): where the text read back
+  // differently and a node saw less than all, a tree of few enough nodes prints again, each seeing
+  // all. (Not where a handler found no form: a far rule has not been seen to cause that, and a tree
+  // no text expresses would take twice the work to reject.) Where the first print read back so, that
+  // comes before the searches, which cannot mend what no node saw: they spent their whole budget on
+  // 1,200 characters of `___\` in a list item (1.2 s), which then printed seeing all.
+  const far = shape.places <= FAR_PLACES
   seeAhead()
+  let error: unknown
+  try {
+    return printWithin(tree, shape.places, far)
+  } catch (thrown) {
+    const misread = thrown instanceof StringifyError && thrown.reason === 'unrepresentable' && sawPart()
+    if (!far || !(thrown instanceof SawPart || misread)) throw thrown
+    error = thrown
+  }
+  seeAhead(Infinity)
   try {
     return printWithin(tree, shape.places)
-  } catch (error) {
-    // Each node sees the first 512 characters of what follows it, and may misread a rule that closes
-    // further on (an `<https://` that a `>` 600 characters on closes): where the text read back
-    // differently and a node saw less than all, a tree of few enough nodes prints again, each seeing
-    // all. (Not where a handler found no form: a far rule has not been seen to cause that, and a tree
-    // no text expresses would take twice the work to reject.)
-    if (!(error instanceof StringifyError) || error.reason !== 'unrepresentable' || !sawPart() || shape.places > FAR_PLACES) throw error
-    seeAhead(Infinity)
-    try {
-      return printWithin(tree, shape.places)
-    } catch {
-      throw error
-    } finally {
-      seeAhead()
-    }
+  } catch {
+    if (!(error instanceof SawPart)) throw error
+  } finally {
+    seeAhead()
   }
+  // Seeing all did not mend the first print: the searches, seeing part.
+  return printWithin(tree, shape.places)
 }
+
+/**
+ * What the first print of a tree throws where it read back differently while a node saw only part of
+ * what followed it (and the caller asked for it): `stringify` then prints it seeing all first.
+ */
+class SawPart {}
 
 /**
  * How many places (nodes, see `examine`) a tree may hold to print again seeing all that follows each
@@ -110,13 +125,16 @@ export function stringify(tree: Root | Nodes): string {
  */
 const FAR_PLACES = 4096
 
-/** {@link printWithFewEscapes}, within the work a tree of `places` places allows. */
-function printWithin(tree: Root | Nodes, places: number): string {
+/**
+ * {@link printWithFewEscapes}, within the work a tree of `places` places allows; with `early`, throws
+ * {@link SawPart} where the first print read back differently while a node saw only part.
+ */
+function printWithin(tree: Root | Nodes, places: number, early = false): string {
   // The prints, and the texts read back, hold the same URLs over and over: their checks, the costliest
   // part of a parse of a message of links, are kept for the whole of it.
   const before = rememberUrlChecks(new Map())
   try {
-    return bounded(allowance(places), () => printWithFewEscapes(tree))
+    return bounded(allowance(places), () => printWithFewEscapes(tree, early))
   } catch (error) {
     if (error instanceof Exhausted) throw new StringifyError(tree, 'too-complex', [])
     throw error
@@ -125,14 +143,14 @@ function printWithin(tree: Root | Nodes, places: number): string {
   }
 }
 
-/** {@link stringify} for a well-formed tree, within the work it allows (else throws `Exhausted`). */
-function printWithFewEscapes(tree: Root | Nodes): string {
+/** {@link stringify} for a well-formed tree, within the work it allows (else throws `Exhausted`; `early`: see {@link printWithin}). */
+function printWithFewEscapes(tree: Root | Nodes, early: boolean): string {
   // The tree the output must parse to, and how deep `tree` sits in it.
   const isItem = tree.type === 'listItem'
   const want = (tree.type === 'root' ? tree : { type: 'root', children: [isItem ? { type: 'list', ordered: false, children: [tree] } : tree] }) as Root
   const skip = tree.type === 'root' ? 0 : isItem ? 2 : 1
   const start = work
-  const [first, found] = printReadingBack(tree, want, skip, readsBackAs(want))
+  const [first, found] = printReadingBack(tree, want, skip, readsBackAs(want), 0, Infinity, early)
   // (No form the passes try may ping more in its text than the first print: see `read-back.ts`.)
   const reads = readsBackAs(want, first)
   const out = withFewerEscapes(tree, found, first, dropNeedlessEscapes(first, reads), reads, start)
@@ -152,9 +170,10 @@ function printWithFewEscapes(tree: Root | Nodes): string {
  * link whose target is open; and last, for a root fewer than
  * {@link CUT_DEPTH} cuts down, in two runs, none of them once the work done passes `limit`. Returns
  * the text and the mode of the print that made it (the usual one for two runs); throws the first
- * print's error, or `unrepresentable` where the text read back differently.
+ * print's error, or `unrepresentable` where the text read back differently; with `early`, throws
+ * {@link SawPart} at once where the first print read back differently while a node saw only part.
  */
-function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (text: string) => boolean, depth = 0, limit = Infinity): [string, PrintMode] {
+function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (text: string) => boolean, depth = 0, limit = Infinity, early = false): [string, PrintMode] {
   const start = work
   let out: string | undefined
   let failed: StringifyError | undefined
@@ -169,6 +188,7 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
     if (!(error instanceof StringifyError)) throw error
     failed = error
   }
+  if (diff && early && sawPart()) throw new SawPart()
   if (diff && tree.type === 'root') {
     try {
       out = print(tree, { thorough: true })
