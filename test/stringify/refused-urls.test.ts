@@ -8,7 +8,8 @@ import type { Root } from '../../src/ast.js'
 import { parse } from '../../src/parse/index.js'
 import { differ } from '../../src/stringify/differ.js'
 import { stringify } from '../../src/stringify/index.js'
-import { bracketRefusedUrls } from '../../src/stringify/refused-urls.js'
+import { escapesIn } from '../../src/stringify/needless-escapes.js'
+import { SCHEME, URL_SHAPED, bracketRefusedUrls, formsOverLines } from '../../src/stringify/refused-urls.js'
 import { stripPositions } from '../helpers/compare.js'
 
 const text = (value: string): Root => ({ type: 'root', children: [{ type: 'text', value }] })
@@ -41,6 +42,35 @@ describe('bracketRefusedUrls', () => {
     // (Eight runs whose forms inside do not read back, then one whole that does.)
     const out = `${'(ftp://a\\*b '.repeat(8)}ftp://c\\*d`
     expect(bracketRefusedUrls(out, (t) => !t.includes('(<'))).toBe(`${'(ftp://a\\*b '.repeat(8)}<ftp://c*d>`)
+  })
+
+  // The forms over lines were made up front, each tested whole: every line start and scheme to every
+  // later line end, which a run of 400 lines made seconds of work before its first try.
+  it('should make, of a run over lines, the forms that hold an escape and are shaped like a URL, in order, from `done()` on', () => {
+    /** `typed` without its escapes. */
+    const bare = (typed: string) => {
+      const at = new Set(escapesIn(typed))
+      return [...typed].filter((_, i) => !at.has(i)).join('')
+    }
+    const shaped = (run: string) => ([from, to]: [number, number]) => escapesIn(run.slice(from, to)).length > 0 && URL_SHAPED.test(bare(run.slice(from, to)))
+    /** Every form, made and tested as the pass did before. */
+    function everyForm(run: string, done: number): Array<[number, number]> {
+      const ends = [...run.matchAll(/\n/g)].map((line) => line.index)
+      const lines = [0, ...ends.map((end) => end + 1)]
+      const starts = [...new Set([...lines, ...[...run.matchAll(SCHEME)].map((scheme) => scheme.index)])].sort((a, b) => a - b)
+      return starts
+        .filter((from) => from >= done)
+        .flatMap((from) => [...ends.filter((end) => end > from), run.length].filter((_, k) => !(k === 0 && lines.includes(from))).map((to): [number, number] => [from, to]))
+        .filter(shaped(run))
+    }
+    const piece = fc.constantFrom('\n', 'a', 'ftp', 'h*s', '://', ':\\/', '\\:/', ':', '/', '\\*', '\\_', '\\\\', '\\', '*', '_', '.', '-', '+', '~', '|', '1', 'X', '(')
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }).map((parts) => parts.join('')), fc.nat(40), (run, done) => {
+        // (Forms past the scheme's `:/` with nothing after it are made too: the pass tests each whole before it tries it.)
+        expect([...formsOverLines(run, () => done)].filter(shaped(run))).toEqual(everyForm(run, done))
+      }),
+      { numRuns: 3000, seed: 20_261_202 },
+    )
   })
 
   it('should leave runs without escapes, or not shaped like a URL, without asking', () => {
