@@ -432,6 +432,12 @@ describe('printing takes linear time', () => {
     // from each line start to each later line end (6 s at 1,600 characters; found by `hunt.js --print`).
     await expectLinearPrint((size) => `~~<https://${'#\n\n\\'.repeat(Math.floor((size - 11) / 4))}`, parse)
   })
+
+  it('should print escaped stars and dots after a refused URL in brackets in linear time', async () => {
+    // Whether a form may start with a scheme was a pattern in which a `.` matched two ways: it
+    // backtracked exponentially (21 s at 120 characters; found by `hunt.js --print`).
+    await expectLinearPrint((size) => `<https://-# ${'\\**.'.repeat(Math.floor((size - 12) / 4))}`, parse)
+  })
 })
 
 // ---------------------------------------------------------------------------

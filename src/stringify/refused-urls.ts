@@ -116,13 +116,18 @@ const schemeAt = (run: string, from: number): boolean => {
   SCHEME_AT.lastIndex = from
   return SCHEME_AT.test(run)
 }
-/** See {@link schemeAt}: the start of {@link URL_SHAPED}, escapes allowed before what may be escaped. */
-const SCHEME_AT = /(?:[a-z]|\\?[*_~|])(?:[\d.a-z]|\\?[*_~|+.-])*\\?:\\?\//iy
+/**
+ * See {@link schemeAt}: the start of {@link URL_SHAPED}, escapes allowed before what may be escaped.
+ * Each character matches one way only (a bare `.` both as a scheme's and as punctuation that may
+ * be escaped backtracked exponentially: `<https://-# ` and `\\**.` repeated, 21 s at 120 characters).
+ */
+const SCHEME_AT = /(?:[a-z*_~|]|\\[*_~|])(?:[\d+.a-z*_~|-]|\\[*_~|+.-])*\\?:\\?\//iy
 
 /**
  * `out` with the forms `formsOf` gives for each run that `runs` finds in angle brackets and without
  * their escapes, the first that reads back of each run's forms from a place on (the run goes on
- * after it), trying at most {@link MAX_TRIES} forms.
+ * after it: `formsOf` gives none that start before `done()`, where the last one taken ends), trying
+ * at most {@link MAX_TRIES} forms.
  */
 function bracketForms(out: string, reads: (text: string) => boolean, runs: RegExp, formsOf: (run: string, done: () => number) => Iterable<[number, number]>): string {
   let tried = 0
@@ -132,7 +137,6 @@ function bracketForms(out: string, reads: (text: string) => boolean, runs: RegEx
     if (!m[0].includes('\\')) continue
     let done = 0
     for (const [from, to] of formsOf(m[0], () => done)) {
-      if (from < done) continue
       const typed = m[0].slice(from, to)
       const escapes = escapesIn(typed)
       if (escapes.length === 0) continue
