@@ -647,7 +647,11 @@ function checkNode(
         if (source !== url) report('source', node, `bare url ${JSON.stringify(url)} is not its source ${shortJson(source)}`)
         if (!/^(?:https?|steam):\/\//.test(source)) report('source', node, 'bare url does not start with a scheme')
       } else if (is(/^<[\s\S]+>$/, 'bracketed')) {
-        if (typeof url === 'string' && /^https?:/.test(url) && source !== `<${url}>`) {
+        // (In a quote or list item, what begins the lines after the first may be the marker or
+        // indentation the block took out of its content: `- a\n <https://a.co/x\n >` links
+        // `https://a.co/x\n`.)
+        const taken = (s: string) => (context.inQuote || context.inListItem ? s.replace(/\n[ \t\f>]*/g, '\n') : s)
+        if (typeof url === 'string' && /^https?:/.test(url) && taken(source) !== taken(`<${url}>`)) {
           report('source', node, `url ${JSON.stringify(url)} is not the bracketed source ${shortJson(source)}`)
         }
       }

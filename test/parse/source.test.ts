@@ -111,6 +111,16 @@ describe('source maps', () => {
     )
   })
 
+  it('should give a bracketed URL over lines of a list item or quote the URL its content holds (a random run of the property above)', () => {
+    // The item takes the space before `>` out of its content: the URL is `https://a.co/x\n`.
+    for (const text of ['\t- *\n\t<https://a.co/x\n > \n'.repeat(3), '- a\n <https://a.co/x\n >']) {
+      const tree = parse(text)
+      assertWellFormed(text, tree)
+      const list = tree.children[0]!
+      expect(list.type === 'list' && list.children[0]!.children[1]).toMatchObject({ type: 'autolink', url: 'https://a.co/x\n' })
+    }
+  })
+
   it('should give the lines and columns of texts of more than 8,192 lines, whose line starts a typed array holds', () => {
     // (Past that count the line starts move out of a plain array; each ending of a line is tried on
     // both sides of the move.)
