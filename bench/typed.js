@@ -7,7 +7,7 @@
 //   npm run build && node bench/typed.js [--lib=path/to/index.js] [--sizes=300,1200,2400] [--json]
 //
 // `_~~`: italics in a strikethrough, each of which needs its underscores
-// because of the next (before 6c3a86b, 0.8 s at 300 characters); `- ___\`:
+// because of the next (before 61ea928, 0.8 s at 300 characters); `- ___\`:
 // a list item whose first print misreads a rule that closes past what each
 // node sees (before d1a1e2f, 1.2 s at 1,200); `a# _~~` and `> ***\`: the
 // same with a line start before; `~~<https://#⏎⏎\`: escapes on hundreds of
