@@ -119,7 +119,7 @@ const schemeAt = (run: string, from: number): boolean => {
 /**
  * See {@link schemeAt}: the start of {@link URL_SHAPED}, escapes allowed before what may be escaped.
  * Each character matches one way only (a bare `.` both as a scheme's and as punctuation that may
- * be escaped backtracked exponentially: `<https://-# ` and `\\**.` repeated, 21 s at 120 characters).
+ * be escaped backtracked exponentially: `<https://-# ` and `\**.` repeated, 21 s at 120 characters).
  */
 const SCHEME_AT = /(?:[a-z*_~|]|\\[*_~|])(?:[\d+.a-z*_~|-]|\\[*_~|+.-])*\\?:\\?\//iy
 
