@@ -1,10 +1,10 @@
 /**
- * The parses and URL checks a print makes, remembered for the print: a
- * search reprints the same texts many times, and checks them each time.
+ * The parses a print makes, remembered for the print: a search reprints the
+ * same texts many times, and checks them each time. (The URL checks are kept
+ * for the whole of a `stringify`: see `printWithin` in `index.ts`.)
  */
 import type { Root } from '../ast.js'
 import { parse } from '../parse/index.js'
-import { isSafeUrl as isSafe, rememberUrlChecks } from '../parse/urls.js'
 import { spend } from './budget.js'
 
 /**
@@ -46,28 +46,7 @@ let parsedChars = 0
 const PARSES_KEPT = 262_144
 
 /**
- * Whether the client makes `url` clickable, as `isSafeUrl` in the parser says, remembered for this print:
- * the cuts of a refused `<url>` ask it of the same few dozen URLs over and over (132,862 times for
- * 47 URLs in a 400-character message of masked links, a second in the WHATWG URL parser).
- *
- * @example
- * ```ts
- * isSafeUrl('https://a.co') // true
- * isSafeUrl('javascript:alert(1)') // false
- * ```
- */
-export function isSafeUrl(url: string): boolean {
-  const before = rememberUrlChecks(safety)
-  try {
-    return isSafe(url)
-  } finally {
-    rememberUrlChecks(before)
-  }
-}
-let safety = new Map<string, boolean>()
-
-/**
- * Forgets the parses and URL checks (at the start and end of every print).
+ * Forgets the parses (at the start and end of every print).
  *
  * @example
  * ```ts
@@ -80,5 +59,4 @@ let safety = new Map<string, boolean>()
 export function forgetChecks(): void {
   parses = new Map()
   parsedChars = 0
-  safety = new Map()
 }
