@@ -32,9 +32,10 @@ const structuralFields = new Set(['type', 'children', 'value', 'position', 'data
  * parents; the other fields (`id`, `url`, `depth`, `lang`, `style`, …) as
  * `name=value`, skipping `undefined` ones; the `value` of literals; and the
  * position, when the node has one. Strings are JSON-quoted, and every control
- * character, bidi control and line separator, in them or in a field's name,
- * shows as an escape (see {@link visible}): each node stays on one line, and a
- * message cannot restyle or reorder the terminal that shows its outline. `data`
+ * character, bidi control, line separator and character shown as nothing, in
+ * them or in a field's name, shows as an escape (see {@link visible}): each
+ * node stays on one line, and a message cannot restyle, reorder or hide from
+ * the terminal that shows its outline. `data`
  * is not shown. Works on any unist node, extension nodes included, and on
  * anything else without throwing: a value that is not a node is drawn as
  * itself, and a node met again is marked `(again: drawn above)`, not drawn

@@ -28,8 +28,9 @@ interface Open {
  * depth). For the values a tree holds: plain objects and arrays, strings, numbers, booleans and
  * `null`; a field that is `undefined` (or a function or symbol) is left out, and an array item that
  * is becomes `null`, as with `JSON.stringify`. Strings also have the characters a terminal acts on
- * that `JSON.stringify` leaves as they are (DEL, C1 and bidi controls, U+2028, U+2029) escaped
- * (see {@link visible}): the JSON reads back as the same value.
+ * or shows as nothing that `JSON.stringify` leaves as they are (DEL, C1 and bidi controls, U+2028,
+ * U+2029, the zero-width space…) escaped (see {@link visible}): the JSON reads back as the same
+ * value.
  *
  * @param value The tree (or any such value).
  * @param leaveOut The name of fields to leave out at every level (`'position'`), if any.

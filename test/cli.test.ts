@@ -283,7 +283,7 @@ describe('what the CLI writes', () => {
     })
     .map((parts) => parts.join(''))
 
-  it('should never pass a control character, bidi control or line separator of its input through to a terminal, but for line ends', async () => {
+  it('should never pass a control character, bidi control, line separator or unshown character of its input through to a terminal, but for line ends', async () => {
     await fc.assert(
       fc.asyncProperty(hostile, fc.constantFrom('parse', 'parse --json', 'parse --no-position', 'stringify', 'option', 'command', 'stdin'), async (text, how) => {
         const argv = {

@@ -130,6 +130,15 @@ describe('inspect', () => {
     )
   })
 
+  it('should show the characters a terminal shows as nothing, and leave those that shape emoji and scripts', () => {
+    // (A zero-width space keeps `@everyone` from pinging; a Hangul filler or a tag past the flags'
+    // makes a name look empty.)
+    const tree = parse('@\u200beveryone \u3164 soft\u00adhyphen \u{e0001} \ufeff ❤️ 🧑‍💻 🏴󠁧󠁢󠁳󠁣󠁴󠁿 क्‍ष')
+    expect(inspect(tree, { showPositions: false })).toBe(
+      ['root[1]', '└─ text "@\\u200beveryone \\u3164 soft\\u00adhyphen \\udb40\\udc01 \\ufeff ❤️ 🧑‍💻 🏴󠁧󠁢󠁳󠁣󠁴󠁿 क्‍ष"'].join('\n'),
+    )
+  })
+
   it('should leave positions out when showPositions is false', () => {
     const tree: Root = {
       type: 'root',

@@ -25,7 +25,7 @@ describe('toJson', () => {
     expect(plain).toBeGreaterThan(200)
   })
 
-  it('should escape every control character, bidi control and line separator in strings, and read back as the same value', () => {
+  it('should escape every control character, bidi control, line separator and unshown character in strings, and read back as the same value', () => {
     const unshown = fc.constantFrom('\u0000', '\u001b', '\u007f', '\u0085', '\u009b', '\u061c', '\u200e', '\u2028', '\u2029', '\u202e', '\u2067')
     const text = fc.array(fc.oneof(unshown, fc.constantFrom('a', '"', '\\', '\\u', '*', '\n', 'ü', '🎉')), { maxLength: 12 }).map((parts) => parts.join(''))
     let escaped = 0
