@@ -6,7 +6,7 @@
  */
 import type { Autolink, Link, List, Node, Parent, Text } from '../ast.js'
 import { type LinkMemo, matchLink } from '../parse/link.js'
-import { preprocess } from '../parse/source.js'
+import { preprocess, type Source } from '../parse/source.js'
 import { bareUrl, isSafeUrl } from '../parse/urls.js'
 import { FLOOR, credit, spend } from './budget.js'
 import { parsed } from './checks.js'
@@ -59,7 +59,7 @@ export function text(node: Text, st: State): string {
       spend(read.length)
       return bareUrl(read, 0, read.length)?.url === url
     }
-    const out = br ? attempt(() => refused(node, st, at, ends)) : plain(v, st)
+    const out = br ? attempt(() => refusedForm(node, st, at, ends)) : plain(v, st)
     const wraps: string[] = []
     // Where a scheme starts (`[^: >]+:/`): before the first `:`, space or `>` from there, which is a
     // `:/`. That first one is found once for every start before it: a test of the rest at each start
@@ -88,13 +88,13 @@ export function text(node: Text, st: State): string {
       const out = wrapAtFirst(node, st, [0, ...schemeStarts(v, at)])
       if (out !== undefined) return out
     }
-    return refused(node, st, at)
+    return refusedForm(node, st, at) ?? fail(node, 'unrepresentable-text', st)
   }
   // In a search, text that holds a `](` may print as the masked link the client refuses, raw: its
   // escapes may let a link before it run on (`[|](http://()[\\)\t]()`, whose `\[\\)` would
   // extend the target `http://(`).
   if (flipped && v.includes('](') && decide()) {
-    const out = attempt(() => refused(node, st, v.indexOf('](')))
+    const out = attempt(() => refusedForm(node, st, v.indexOf('](')))
     if (out !== undefined) return out
   }
   // In a search, an unsafe bare URL may print as typed, as the client shows it: its escapes may
@@ -323,9 +323,11 @@ function asTyped(node: Text, st: State, at: number): string | undefined {
  * client refuses: a URL in angle brackets, or a masked link. As little of it as needed goes raw: from
  * a `[` that may start the link to a `)` that may end it, the rest as text. `fits`: what else the
  * output must do (let a bare URL before it end). (In a search, also a text whose escapes would do
- * harm, with `at` at a `](`.)
+ * harm, with `at` at a `](`.) `undefined` when no form reads back: returned, not thrown, as a
+ * function that V8 mostly leaves by an exception is never optimized, and a text that no form
+ * expresses calls this thousands of times (a 100-character one took 0.2 s to reject, 0.12 s now).
  */
-function refused(node: Text, st: State, at: number, fits = (_out: string) => true): string {
+function refusedForm(node: Text, st: State, at: number, fits = (_out: string) => true): string | undefined {
   const v = node.value
   // (Finding its starts and ends reads it a few times, which costs about its length, and each call
   // costs some more besides, for its decisions, the state it makes for its tails and the error when no
@@ -350,9 +352,14 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
   if (wrapped !== undefined && fits(wrapped) && take(wrapped)) return wrapped
   const afterOpenTarget = openTarget(st.prev)
   const want = { type: 'text', children: [node] } as Parent
-  const starts = [...v.slice(0, at).matchAll(/\[/g)].map((m) => m.index).reverse()
-  const ends = [...v.slice(at).matchAll(/\)|\]\(/g)].slice(0, 6).map((m) => at + m.index + m[0].length)
-  const src = preprocess(v)
+  // (Found by hand, and only the six ends used: in a search this runs for every tail, thousands of
+  // times for a short text that no form expresses, and the spread matches of the whole text were
+  // most of its time.)
+  const starts: number[] = []
+  for (let i = at - 1; i >= 0 && (i = v.lastIndexOf('[', i)) >= 0; i--) starts.push(i)
+  const ends: number[] = []
+  for (const m of v.slice(at).matchAll(/\)|\]\(/g)) if (ends.push(at + m.index + m[0].length) === 6) break
+  let src: Source | undefined
   // What follows each end, printed once: the rest may hold more such text, whose own forms print
   // what follows them, and so on (`undefined` where it has no form). Outside a search, once for the
   // whole nest of them too: a tail's print depends only on its text and whether a line starts before
@@ -374,7 +381,7 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
     const scans: LinkMemo = {}
     const linkEnds = new Map<number, number | undefined>()
     const linkEnd = (s: number): number | undefined => {
-      if (!linkEnds.has(s)) linkEnds.set(s, matchLink(src, s, v.length, scans)?.end)
+      if (!linkEnds.has(s)) linkEnds.set(s, matchLink((src ??= preprocess(v)), s, v.length, scans)?.end)
       return linkEnds.get(s)
     }
     const across = starts.slice(6, 64).filter((s) => (linkEnd(s) ?? 0) > at)
@@ -415,11 +422,11 @@ function refused(node: Text, st: State, at: number, fits = (_out: string) => tru
   } finally {
     if (outermost) tailMemo = undefined
   }
-  return ahead ?? first ?? fail(node, 'unrepresentable-text', st)
+  return ahead ?? first
 }
 
 /**
- * Work charged for each call of {@link refused} besides the length of its text: about what its other
+ * Work charged for each call of {@link refusedForm} besides the length of its text: about what its other
  * costs take in time (a text after a bare URL that no text expresses, `a[  \n](x:/y` again and
  * again, made 274,000 calls in 3.5 s within its 10.6 million units; charged this too, 92,000 in 1.1 s).
  */
@@ -436,7 +443,7 @@ const REFUSED_COST = 64
  */
 export const openTarget = (node: Node | undefined): boolean => node?.type === 'link' && /\([^)]*$/.test((node as Link).url)
 
-/** The tails printed by the outermost {@link refused} running outside a search (see there). */
+/** The tails printed by the outermost {@link refusedForm} running outside a search (see there). */
 let tailMemo: Map<string, string | undefined> | undefined
 
 /**
