@@ -8,7 +8,7 @@ import type { BlockQuote, Node, Parent, Text } from '../ast.js'
 import { parsed } from './checks.js'
 import { differ } from './differ.js'
 import { frugal, holding, printOrError, thorough } from './dispatch.js'
-import { StringifyError, choiceMayFix, fail } from './error.js'
+import { StringifyError, choiceMayFix, fail, orThrow } from './error.js'
 import { flipped, search } from './search.js'
 import { NESTS } from './spans.js'
 import { F_FLIP, F_HEADING, F_QUOTE, F_SUB, type State } from './state.js'
@@ -55,11 +55,7 @@ export function content(
   flips = 0,
 ): string {
   if (parent.children.length === 0) fail(parent, 'empty-content', st)
-  const run = () => {
-    const c = row(parent, st, f, open, close, block, raw, italic, flips)
-    if (typeof c !== 'string') throw c
-    return c
-  }
+  const run = () => orThrow(row(parent, st, f, open, close, block, raw, italic, flips))
   // (Inside a span that holds its children's searches, block content holds its own too.)
   if (!block || flipped || (holding && parent.type !== 'root')) return run()
   let error: unknown

@@ -8,7 +8,7 @@ import type { Node, NodeType } from '../ast.js'
 import { LINK_CONTENT } from '../parse/parser.js'
 import { charge, refill, waste } from './budget.js'
 import { forgetChecks } from './checks.js'
-import { fail, StringifyError } from './error.js'
+import { fail, orThrow, StringifyError } from './error.js'
 import { handlers } from './handlers.js'
 import { contextOf, enter, flipped, forgetSearches, here, leave, local, recorder, replay, visited } from './search.js'
 import { NESTS, chain } from './spans.js'
@@ -264,9 +264,7 @@ export function hold<T>(run: () => T): T {
  * ```
  */
 export function print(node: Node, st: State): string {
-  const out = printOrError(node, st)
-  if (typeof out === 'string') return out
-  throw out
+  return orThrow(printOrError(node, st))
 }
 
 /**

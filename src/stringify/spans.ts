@@ -16,7 +16,7 @@ import { parsed } from './checks.js'
 import { reads, spanContent } from './content.js'
 import { differ } from './differ.js'
 import { flipping, hold, holding, swapped, unchained } from './dispatch.js'
-import { StringifyError, holdsAnywhere } from './error.js'
+import { StringifyError, holdsAnywhere, orThrow } from './error.js'
 import { decide, flipped, local, rewind, search } from './search.js'
 import { F_FLIP, F_LINK, F_STAR, F_UNDER, type Handler, type State } from './state.js'
 
@@ -150,9 +150,9 @@ export function chain(node: Node, st: State): string | undefined {
  * one character look (`********` is three italics around `**`), and such choices interact.
  *
  * The spans and blocks inside search only once the span has tried all its forms with them holding
- * their searches.
+ * their searches. Returns the error when no form prints (its caller throws it: see `orThrow`).
  */
-function delimit(node: Parent, st: State, opens: string, size: number, flag: (d: string) => number): string {
+function delimit(node: Parent, st: State, opens: string, size: number, flag: (d: string) => number): string | StringifyError {
   let error: StringifyError | undefined
   // Whether the span's own search runs: what its flips break is no error of the span's (a text's form
   // that a flip changes may leave a quote without its line end: `*_\n> p:/\n(_*_)_`), and reported, it
@@ -236,8 +236,7 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
       )
     }
   }
-  if (out === undefined) throw error ?? new StringifyError(node, 'ambiguous-delimiters', st.path)
-  return out
+  return out ?? error ?? new StringifyError(node, 'ambiguous-delimiters', st.path)
 }
 
 /**
@@ -265,7 +264,7 @@ function fits(out: string, f: number): boolean {
 export const span =
   (d: string, flag = 0): Handler<Parent> =>
   (node, st) =>
-    delimit(node, st, d, 2, () => flag)
+    orThrow(delimit(node, st, d, 2, () => flag))
 
 /**
  * Prints an italic, trying first the delimiter its neighbours suit best.
@@ -277,6 +276,11 @@ export const span =
  * ```
  */
 export function italic(node: Italic, st: State): string {
+  return orThrow(italicOrError(node, st))
+}
+
+/** {@link italic}, returning the error rather than throwing it (see `orThrow`). */
+function italicOrError(node: Italic, st: State): string | StringifyError {
   // `*` holds up next to words; `_` allows whitespace at the ends and can follow a `**`.
   // Elsewhere inside an italic, the other delimiter comes first: its scan reads the content raw.
   // Inside a star italic, or after a `**` (not an escaped star of a text), `_` first.
