@@ -304,7 +304,13 @@ export function printOrError(node: Node, st: State): string | StringifyError {
     if (!handler) fail(node, 'unknown-node', st)
     // Link text holds only what the client allows there, at any depth.
     if (st.f & F_LINK && !LINK_CONTENT.has(node.type)) fail(node, 'invalid-nesting', st)
-    out = chain(node, st) ?? handler(node, st)
+    const printed = chain(node, st) ?? handler(node, st)
+    if (typeof printed !== 'string') {
+      remember(node, seen, key, printed)
+      keep(printed)
+      return printed
+    }
+    out = printed
     visited(path)
     remember(node, seen, key, out)
     keep(out)

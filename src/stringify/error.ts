@@ -201,11 +201,8 @@ export function fail(node: Node, reason: StringifyErrorReason, st: State | numbe
 }
 
 /**
- * `out`, or throws it when it is the error: for the printers that return their failures, where the
- * caller throws. (V8 never optimizes a function that it mostly leaves by an exception: `delimit`,
- * which tries a span's forms, and `italic` ran interpreted while `stringify` rejected chains of
- * italics that no text expresses; returning the failure made that about 7% faster, the throw that is
- * left being most of the rest.)
+ * `out`, or throws it when it is the error: where a print that returns its failure (`printOrError`,
+ * a row of content) must succeed.
  *
  * @example
  * ```ts

@@ -16,7 +16,7 @@ import { parsed } from './checks.js'
 import { reads, spanContent } from './content.js'
 import { differ } from './differ.js'
 import { flipping, hold, holding, swapped, unchained } from './dispatch.js'
-import { StringifyError, holdsAnywhere, orThrow } from './error.js'
+import { StringifyError, holdsAnywhere } from './error.js'
 import { decide, flipped, local, rewind, search } from './search.js'
 import { F_FLIP, F_LINK, F_STAR, F_UNDER, type Handler, type State } from './state.js'
 
@@ -150,7 +150,7 @@ export function chain(node: Node, st: State): string | undefined {
  * one character look (`********` is three italics around `**`), and such choices interact.
  *
  * The spans and blocks inside search only once the span has tried all its forms with them holding
- * their searches. Returns the error when no form prints (its caller throws it: see `orThrow`).
+ * their searches. Returns the error when no form prints (see `Handler`).
  */
 function delimit(node: Parent, st: State, opens: string, size: number, flag: (d: string) => number): string | StringifyError {
   let error: StringifyError | undefined
@@ -264,7 +264,7 @@ function fits(out: string, f: number): boolean {
 export const span =
   (d: string, flag = 0): Handler<Parent> =>
   (node, st) =>
-    orThrow(delimit(node, st, d, 2, () => flag))
+    delimit(node, st, d, 2, () => flag)
 
 /**
  * Prints an italic, trying first the delimiter its neighbours suit best.
@@ -275,12 +275,7 @@ export const span =
  * italic({ type: 'italic', children: [{ type: 'text', value: '2 * 3' }] }, st) // '_2 * 3_'
  * ```
  */
-export function italic(node: Italic, st: State): string {
-  return orThrow(italicOrError(node, st))
-}
-
-/** {@link italic}, returning the error rather than throwing it (see `orThrow`). */
-function italicOrError(node: Italic, st: State): string | StringifyError {
+export function italic(node: Italic, st: State): string | StringifyError {
   // `*` holds up next to words; `_` allows whitespace at the ends and can follow a `**`.
   // Elsewhere inside an italic, the other delimiter comes first: its scan reads the content raw.
   // Inside a star italic, or after a `**` (not an escaped star of a text), `_` first.
