@@ -12,21 +12,24 @@ import { FLOOR, credit, spend } from './budget.js'
 import { parsed } from './checks.js'
 import { readAt, reads, trimmedBy } from './content.js'
 import { differ } from './differ.js'
-import { attempt, fail } from './error.js'
+import { StringifyError, attempt, fail, orThrow } from './error.js'
 import { decide, flipped } from './search.js'
 import { F_ITEM, F_LINK, F_QUOTE, type State } from './state.js'
 import { escapeText, isEscapable, opensToken } from './unsafe.js'
 
 /**
  * Prints a text: escaped as it needs, or in the form the client shows for something it refuses.
+ * Returns the error where no such form reads back (see `Handler`), and throws it where the text
+ * itself cannot be written (empty, or holding a tab).
  *
  * @example
  * ```ts
  * text({ type: 'text', value: '*a*' }, st) // '\\*a\\*'
  * text({ type: 'text', value: '2 * 3' }, st) // '2 * 3'
+ * text({ type: 'text', value: 'a  \nb' }, st) // StringifyError { reason: 'unrepresentable-text', … }
  * ```
  */
-export function text(node: Text, st: State): string {
+export function text(node: Text, st: State): string | StringifyError {
   const v = node.value
   if (v === '') fail(node, 'empty-content', st)
   if (REWRITTEN.test(v)) fail(node, 'unrepresentable-text', st)
@@ -78,7 +81,7 @@ export function text(node: Text, st: State): string {
     // in a search, where its `>` may be what a span's closer needs after a newline
     // (`*http://o(<<:/\n>*o`, where a star italic cannot close after the newline).
     const tries = wraps.some(Boolean) && (edge(st, v) || (flipped && decide())) ? [...wraps, ...plains] : [...plains, ...wraps]
-    return tries.find((t) => t && ends(t)) ?? out ?? fail(node, 'unrepresentable-text', st)
+    return tries.find((t) => t && ends(t)) ?? out ?? new StringifyError(node, 'unrepresentable-text', st.path)
   }
   if (br) {
     // In a search, a URL before the break may wrap first, as where no break is (see below), its
@@ -88,7 +91,7 @@ export function text(node: Text, st: State): string {
       const out = wrapAtFirst(node, st, [0, ...schemeStarts(v, at)])
       if (out !== undefined) return out
     }
-    return refusedForm(node, st, at) ?? fail(node, 'unrepresentable-text', st)
+    return refusedForm(node, st, at) ?? new StringifyError(node, 'unrepresentable-text', st.path)
   }
   // In a search, text that holds a `](` may print as the masked link the client refuses, raw: its
   // escapes may let a link before it run on (`[|](http://()[\\)\t]()`, whose `\[\\)` would
@@ -297,7 +300,7 @@ function wrap(node: Text, st: State, at: number): string | undefined {
   }
   if (!url || isSafeUrl(url)) return undefined
   const rest = v.slice(at + url.length)
-  const tail = rest ? text({ type: 'text', value: rest }, { ...st, before: '>', prevChar: '>', prev: node }) : ''
+  const tail = rest ? orThrow(text({ type: 'text', value: rest }, { ...st, before: '>', prevChar: '>', prev: node })) : ''
   const head = escapeText(v.slice(0, at), { ...st, next: '<', last: false, rest: `<${url}>${tail}` })
   return `${head}<${url}>${tail}`
 }
@@ -314,7 +317,7 @@ function asTyped(node: Text, st: State, at: number): string | undefined {
   const end = at + url.length
   // What follows must end the URL where it ends: as after a bare URL of a link (see `text`).
   const prev = { type: 'autolink', url, suppressEmbed: false } as Autolink
-  const tail = end < v.length ? text({ type: 'text', value: v.slice(end) }, { ...st, before: v.slice(0, end), prevChar: url.slice(-1), prev }) : ''
+  const tail = end < v.length ? orThrow(text({ type: 'text', value: v.slice(end) }, { ...st, before: v.slice(0, end), prevChar: url.slice(-1), prev })) : ''
   return escapeText(v.slice(0, at), { ...st, next: url[0]!, last: false, rest: url + tail }) + url + tail
 }
 
@@ -369,7 +372,10 @@ function refusedForm(node: Text, st: State, at: number, fits = (_out: string) =>
   const tails = flipped === undefined ? tailMemo! : new Map<string, string | undefined>()
   const tailAt = (e: number): string | undefined => {
     const key = `${/\n *$/.test(v.slice(0, e))}|${v.slice(e)}`
-    if (!tails.has(key)) tails.set(key, attempt(() => (e < v.length ? text({ type: 'text', value: v.slice(e) }, { ...st, before: v.slice(0, e), prevChar: ')', prev: node }) : '')))
+    if (!tails.has(key)) {
+      const tail = attempt(() => (e < v.length ? text({ type: 'text', value: v.slice(e) }, { ...st, before: v.slice(0, e), prevChar: ')', prev: node }) : ''))
+      tails.set(key, typeof tail === 'string' ? tail : undefined)
+    }
     return tails.get(key)
   }
   try {
