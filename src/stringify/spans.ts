@@ -84,13 +84,15 @@ const LONG_CHAIN = 2
  * ```
  */
 export function chain(node: Node, st: State): string | undefined {
+  // (Before the walk down it, which every span of a chain would make again.)
+  if (unchained.has(node)) return undefined
   const spans: Parent[] = []
   let core: Node = node
   while (core.type in NESTS && (core as Parent).children.length === 1) {
     spans.push(core as Parent)
     core = (core as Parent).children[0]!
   }
-  if (!spans.length || (flipped && spans.length < LONG_CHAIN) || unchained.has(node)) return undefined
+  if (!spans.length || (flipped && spans.length < LONG_CHAIN)) return undefined
   const fresh = /\n *$/.test(st.before)
   const run = core.type === 'text' && /^[*_~|]+$/.exec((core as Text).value)?.[0]
   // Each delimiter for every italic; then each for all but the outermost, which takes the other one
@@ -106,6 +108,8 @@ export function chain(node: Node, st: State): string | undefined {
     let k = 0
     forms.push(spans.map((span) => NESTS[span.type] || (k++ % 2 === 0 ? d : d === '*' ? '_' : '*')))
   }
+  // (A chain without italics has one form: the rest would only be made, and found tried, again.)
+  if (!spans.some((span) => span.type === 'italic')) forms.length = Math.min(forms.length, 1)
   // Right after a bold or underline, first the forms that do not start with its delimiter, which
   // would run on into its closer (`__x__*__*`, not `__x______`).
   const avoid = st.prev?.type === 'underline' ? '_' : st.prev?.type === 'bold' ? '*' : ''
