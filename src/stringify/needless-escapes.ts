@@ -6,8 +6,9 @@
  * where a delimiter could pair with one far away they escape it: `lol \*`,
  * `x |\| y`, `it\`s`. Whether it does pair depends on the whole message, which
  * only a parse can tell. So the backslashes before punctuation are tried
- * without: all at once first (in most messages none is needed), then by
- * halves, then one by one, keeping every removal after which the text still
+ * without (not those of code or of links, which show as typed): all at
+ * once first (in most messages none is needed), then by halves, then one
+ * by one, keeping every removal after which the text still
  * reads back as the tree, until no single one can go; and the escapes that
  * may only go together (side by side, in a shrug, in a masked link or bare
  * URL the client refuses and shows as typed), each group at once. Of a pair
@@ -42,6 +43,7 @@ import type { Root } from '../ast.js'
 import { parse } from '../parse/index.js'
 import { INVISIBLE, SCHEMES, judgeUrls, spacedToLetter } from '../parse/urls.js'
 import { differ } from './differ.js'
+import { nodesOf } from './nodes.js'
 import { isEscapable } from './unsafe.js'
 
 /**
@@ -256,13 +258,14 @@ function withoutNeedless(out: string, reads: (text: string) => boolean, budget: 
     if (answer === undefined) answers.set(candidate, (answer = reads(candidate)))
     return answer
   }
-  out = dropEach(out, tries)
+  out = dropEach(out, tries, budget)
   // Removal leaves a run of escapes where one further on would do: `\*\*a*`, not `**a\*`. So a run
   // of escapes of one character is taken out, and one is put before a bare one of that character
   // instead, the nearest first; each move takes one escape or more out, so they end.
   for (let moved = true; moved && budget.left > 0; ) {
     moved = false
-    const escapes = escapesIn(out)
+    const literal = literalAt(out, budget)
+    const escapes = escapesIn(out).filter((i) => !literal(i))
     for (let k = 0; k < escapes.length && !moved; ) {
       // The run of escapes of one character from here.
       const from = escapes[k]!
@@ -278,14 +281,14 @@ function withoutNeedless(out: string, reads: (text: string) => boolean, budget: 
       const bare: number[] = []
       for (let j = 0; j < without.length; j++) {
         if (without[j] !== '\\') {
-          if (without[j] === c && (j < from || j >= after)) bare.push(j)
+          if (without[j] === c && (j < from || j >= after) && !literal(j < from ? j : j + n)) bare.push(j)
         } else j++
       }
       bare.sort((x, y) => Math.abs(x - after) - Math.abs(y - after))
       for (const j of bare.slice(0, 4)) {
         const candidate = without.slice(0, j) + '\\' + without.slice(j)
         if (tries(() => candidate)) {
-          out = dropEach(candidate, tries)
+          out = dropEach(candidate, tries, budget)
           moved = true
           break
         }
@@ -294,8 +297,8 @@ function withoutNeedless(out: string, reads: (text: string) => boolean, budget: 
   }
   // Moved, an escape may leave two side by side that can now go together (`\*¯\\\_(ツ)_/¯`, whose
   // shrug reads alike as `\*¯\_(ツ)_/¯` once the star before it is escaped): the pass again.
-  const moved = firstOfPairs(out, tries)
-  return moved === out ? out : dropEach(moved, tries)
+  const moved = firstOfPairs(out, tries, budget)
+  return moved === out ? out : dropEach(moved, tries, budget)
 }
 
 /**
@@ -305,11 +308,13 @@ function withoutNeedless(out: string, reads: (text: string) => boolean, budget: 
  * (`_a\_`, `~\~a~~`). The count stays. One scan, which keeps the nearest bare one of each as it goes
  * (a move shifts those between by one, and bares the character the escape leaves).
  */
-function firstOfPairs(out: string, tries: (make: () => string) => boolean): string {
+function firstOfPairs(out: string, tries: (make: () => string) => boolean, budget: { left: number }): string {
   let bare: Record<string, number> = {}
+  let literal = literalAt(out, budget)
   for (let i = 0; i < out.length; i++) {
     const c = out[i]!
     if (c === '\n') bare = {}
+    else if (literal(i)) continue
     else if (c === '\\' && isEscapable(out[i + 1] ?? '')) {
       const d = out[++i]!
       const j = bare[d]
@@ -317,6 +322,8 @@ function firstOfPairs(out: string, tries: (make: () => string) => boolean): stri
       const candidate = out.slice(0, j) + '\\' + out.slice(j, i - 1) + out.slice(i)
       if (!tries(() => candidate)) continue
       out = candidate
+      // (What stands between the two moved one on: code or a link among them too.)
+      if (literal !== NONE) literal = literalAt(out, budget)
       for (const k in bare) if (bare[k]! > j) bare[k]!++
       bare[d] = i
     } else if (c === '*' || c === '_' || c === '~' || c === '|') bare[c] = i
@@ -363,15 +370,44 @@ export function guardsPing(out: string, i: number): boolean {
 }
 const GUARDED = /@(?:everyone|here)|(?<=<\\)@[!&]?\d+>/y
 
+/** The nodes whose source shows a backslash as typed: code, and links (their text and their URL). */
+const LITERAL = new Set(['inlineCode', 'codeBlock', 'link', 'autolink'])
+/** No offset is in a node of {@link LITERAL}. */
+const NONE = (): boolean => false
+
+/**
+ * Whether an offset of `out`, which reads back, is in a node whose backslashes are no escapes
+ * ({@link LITERAL}), found by a parse charged to `budget`: none without a backtick, `](` or `:/`, which
+ * each of them needs. Taking such a backslash out, or putting one in, always fails: and a code block
+ * holding a regular expression made the first try of {@link dropEach}, every escape at once, fail on
+ * every message.
+ *
+ * @example
+ * ```ts
+ * literalAt('\\* `\\*`', { left: 100 })(4) // true: the backslash in the code
+ * ```
+ */
+function literalAt(out: string, budget: { left: number }): (at: number) => boolean {
+  if (!/`|\]\(|:\//.test(out)) return NONE
+  budget.left -= out.length
+  // (A mask, not a list of spans to search: the passes ask of every escape, and a text of thousands
+  // holds thousands of code spans.)
+  const mask = new Uint8Array(out.length)
+  for (const node of nodesOf(parse(out), (node) => LITERAL.has(node.type), Infinity)) mask.fill(1, node.position!.start.offset, node.position!.end.offset)
+  return (at) => mask[at] === 1
+}
+
 /**
  * `out` without each escape that `tries` accepts it without: all at once first, then by halves, then
  * each one left on its own, from the last, again while any goes, until no single one can go (a local
  * minimum, which {@link dropNeedlessEscapes} improves on).
  */
-function dropEach(out: string, tries: (make: () => string) => boolean): string {
+function dropEach(out: string, tries: (make: () => string) => boolean, budget: { left: number }): string {
   // (An escape that keeps a mention from notifying, `<\@1>` or `\@everyone`, is never tried: without
-  // it the text reads a mention, or pings where the client shows text, which the check refuses too.)
-  const escapes = escapesIn(out).filter((i) => !guardsPing(out, i))
+  // it the text reads a mention, or pings where the client shows text, which the check refuses too.
+  // Nor a backslash of code or of a link, which shows as typed: without it, the tree is another.)
+  const literal = literalAt(out, budget)
+  const escapes = escapesIn(out).filter((i) => !guardsPing(out, i) && !literal(i))
   if (escapes.length === 0) return out
   // Whether each escape is dropped (so far).
   const dropped = new Array<boolean>(escapes.length).fill(false)
