@@ -344,6 +344,15 @@ describe('stringify', () => {
       prints(root(t('its '), code('`a')), 'its `` `a``')
     })
 
+    it('should fence inline code without backticks with two where a backtick typed before it would close one', () => {
+      // With one, the text's backtick and the opening fence would make code of `t run `.
+      prints(root(t('don`t run '), code('rm -rf'), t(', ok')), 'don`t run ``rm -rf``, ok')
+      expect(roundTrips('it`s ``code``')).toBe('it`s ``code``')
+      // (Elsewhere one, and a backtick after the code pairs with nothing before it.)
+      prints(root(t('do not run '), code('rm -rf'), t(', ok')), 'do not run `rm -rf`, ok')
+      prints(root(code('a'), t(' it`s')), '`a` it`s')
+    })
+
     it('should reject inline code that no fence can hold', () => {
       rejects(root(code('')), 'empty-content')
       rejects(root(code('a`b``c')), 'unrepresentable-code')

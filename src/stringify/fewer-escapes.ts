@@ -58,8 +58,9 @@ export function withFewerEscapes(tree: Root | Nodes, found: PrintMode, first: st
   // Likewise the backtick after a padded inline code's opening fence, which may close a code span
   // that a backtick typed before it opens: the text "it`s " and the code "`a" print padded as
   // "it\`s `` `a``", and unpadded, where the fence hands its extra backtick to the value, as
-  // "it`s ```a``".
-  if (cheap && escapesOf(out, '`').length > 0 && nodesOf(tree, (node) => node.type === 'inlineCode' && /^ *`|` *$/.test(node.value), 1).length > 0) {
+  // "it`s ```a``"; and the fence of one backtick around a value without any, which a backtick typed
+  // before it closes: "it\`s `a`", and with a fence of two, "it`s ``a``".
+  if (cheap && escapesOf(out, '`').length > 0 && nodesOf(tree, (node) => node.type === 'inlineCode' && /^ *`|` *$|^[^`]*$/.test(node.value), 1).length > 0) {
     tryMode({ ...mode, bare: true })
   }
   return out

@@ -118,9 +118,11 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // Fences up to one backtick longer than the longest run in the value (four in that search); in a
     // print for fewer escapes, a value that would be padded tries its forms without padding first, and
     // the longest fence first: the longer the runs at its edges, the fewer backticks typed before it
-    // that one of them could close.
-    const most = longest + 1 + 3 * extra
-    const down = bare && padded !== v
+    // that one of them could close. And a value without backticks tries a fence of two first, which
+    // a lone backtick typed before it cannot close (`don`t run ``rm -rf``` needs no escape).
+    const plainCode = bare && longest === 0
+    const most = longest + 1 + 3 * extra + (plainCode ? 1 : 0)
+    const down = bare && (padded !== v || plainCode)
     for (const c of new Set(down ? [v, padded, ` ${v}`, `${v} `] : [padded, v, ` ${v}`, `${v} `])) {
       for (let k = 1; k <= most; k++) {
         const n = down ? most + 1 - k : k
