@@ -444,6 +444,17 @@ describe('stringify', () => {
       expect(roundTrips('[  \n](()http:///x]<\\)')).toBe('[  \n](()http:///x]<\\)')
     })
 
+    it('should escape a star between spaces where it would close a loose italic that a chain of spans opens', () => {
+      // Thirteen stars are three bolds around `*` only with no star after them to pair with: bare,
+      // the star of `> * ` closes an italic opened among them. (A random seed of the round-trip
+      // property found it.)
+      expect(roundTrips('*************> \\* ')).toBe('*************> \\* ')
+      const chain = bold(bold(bold(t('*'))))
+      prints(root(chain, { type: 'userMention', id: '1' }, t(' > * ')), '*************<@1> > \\* ')
+      // (Where nothing opens one, it stays bare.)
+      prints(root(bold(t('x')), t('a * ')), '**x**a * ')
+    })
+
     it('should keep the client from finding a Discord link without a scheme in link text that shows one, with a zero-width space', () => {
       // A zero-width space after the code keeps the client from finding the invite as typed, and it
       // shows the text without it.

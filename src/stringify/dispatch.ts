@@ -115,6 +115,19 @@ export let stars = false
  */
 export let eager = false
 /**
+ * Whether every star between spaces in text is escaped (a print `stringify` tries when the others fail
+ * or read back differently: such a star closes a loose italic, `*a *`, whose opener may be a star of
+ * a span's delimiters further back, `*************> * ` after a chain of bolds, which no rule of a
+ * text's own neighbours can see).
+ *
+ * @example
+ * ```ts
+ * import { print } from './print.js' // (the printer's entry, which sets the modes)
+ * print({ type: 'text', value: 'a * b' }, { spaced: true }) // 'a \\* b'
+ * ```
+ */
+export let spaced = false
+/**
  * Whether searches have only what printing earns (a print that only looks for fewer escapes, which a failure ends).
  *
  * @example
@@ -173,6 +186,8 @@ export interface PrintMode {
   stars?: boolean
   /** Every `)` in text is escaped. */
   eager?: boolean
+  /** Every star between spaces in text is escaped. */
+  spaced?: boolean
   /** No search beyond what printing earns (a print that only looks for fewer escapes). */
   frugal?: boolean
 }
@@ -194,6 +209,7 @@ export function resetMemo(mode: PrintMode = {}): void {
   gaps = mode.gaps ?? new Set()
   stars = mode.stars === true
   eager = mode.eager === true
+  spaced = mode.spaced === true
   frugal = mode.frugal === true
   memo = new Map()
   forgetChecks()

@@ -218,11 +218,14 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   // takes out of link text keeps them apart (tried after, with more links spaced).
   const wider = choiceMayHelp ? linksAfterOpenTargets(tree, true) : gaps
   // And a `)` may end the target of a masked link the client refuses, begun in an earlier node: where
-  // the print read back differently, one more with every `)` escaped (see `eager` in `dispatch.ts`).
+  // the print read back differently, one more with every `)` escaped (see `eager` in `dispatch.ts`);
+  // and a star between spaces may close a loose italic that a span's delimiters open further back:
+  // one more with each such star escaped (see `spaced`).
   const modes: PrintMode[] = [
     ...(gaps.size > 0 ? [{ gaps }] : []),
     ...(wider.size > gaps.size ? [{ gaps: wider }] : []),
-    ...(diff !== undefined && holdsParen(tree) ? [{ gaps, eager: true }] : []),
+    ...(diff !== undefined && holdsText(tree, /\)/) ? [{ gaps, eager: true }] : []),
+    ...(choiceMayHelp && holdsText(tree, /(?:^|\s)\*(?:\s|$)/) ? [{ gaps, spaced: true }] : []),
   ]
   for (const mode of modes) {
     try {
@@ -305,6 +308,6 @@ function opensTarget(value: string): boolean {
   return false
 }
 
-/** Whether a text of `tree` holds a `)`. */
-const holdsParen = (tree: Nodes): boolean => nodesOf(tree, (node) => node.type === 'text' && node.value.includes(')'), 1).length > 0
+/** Whether a text of `tree` holds a match of `pattern`. */
+const holdsText = (tree: Nodes, pattern: RegExp): boolean => nodesOf(tree, (node) => node.type === 'text' && pattern.test(node.value), 1).length > 0
 

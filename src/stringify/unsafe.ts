@@ -17,7 +17,7 @@ import { isAlnum, isSpace } from '../parse/chars.js'
 import { channelMention, commandMention, customEmoji, guildNavigation, timestamp, userOrRoleMention } from '../parse/tokens.js'
 import { preprocess, type Source } from '../parse/source.js'
 import { angleUrl, contactUrl } from '../parse/urls.js'
-import { eager } from './dispatch.js'
+import { eager, spaced } from './dispatch.js'
 import type { State } from './state.js'
 import { F_HEADING, F_ITEM, F_QUOTE, F_STAR, F_SUB, F_UNDER } from './state.js'
 
@@ -118,8 +118,9 @@ const always = (): boolean => true
 export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   // An escape is a backslash before punctuation: keep a literal one from taking what follows.
   '\\': (a) => isEscapable(a.next),
-  // Italic and bold openers and closers, and the `* ` bullet. A star between spaces pairs with nothing.
-  '*': (a) => a.bol || (a.f & F_STAR) > 0 || !(isSpaceChar(a.prev) && isSpaceChar(a.next)),
+  // Italic and bold openers and closers, and the `* ` bullet. A star between spaces pairs with nothing
+  // but the opener of a loose italic before it (see `spaced`).
+  '*': (a) => a.bol || (a.f & F_STAR) > 0 || !(isSpaceChar(a.prev) && isSpaceChar(a.next)) || spaced,
   // `_` opens anywhere, and its scan dies at the first lone `_` before a letter or digit; it closes
   // before anything else. So an underscore before a letter or digit is safe, in text that ends its
   // scope (`snake_case`), where no later underscore can close it.
