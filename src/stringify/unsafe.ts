@@ -13,6 +13,7 @@
  * surroundings (see {@link Around}); where a construct could pair with
  * something far away that the rule cannot see, it escapes.
  */
+import type { Autolink } from '../ast.js'
 import { isAlnum, isSpace } from '../parse/chars.js'
 import { channelMention, commandMention, customEmoji, guildNavigation, timestamp, userOrRoleMention } from '../parse/tokens.js'
 import { preprocess, type Source } from '../parse/source.js'
@@ -118,9 +119,9 @@ const always = (): boolean => true
 export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   // An escape is a backslash before punctuation: keep a literal one from taking what follows.
   '\\': (a) => isEscapable(a.next),
-  // Italic and bold openers and closers, and the `* ` bullet. A star between spaces pairs with nothing
-  // but the opener of a loose italic before it (see `spaced`).
-  '*': (a) => a.bol || (a.f & F_STAR) > 0 || !(isSpaceChar(a.prev) && isSpaceChar(a.next)) || spaced,
+  // Italic and bold openers and closers, and the `* ` bullet (a star alone on its line is none). A star
+  // between spaces pairs with nothing but the opener of a loose italic before it (see `spaced`).
+  '*': (a) => (a.bol && a.next !== '\n') || (a.f & F_STAR) > 0 || !(isSpaceChar(a.prev) && isSpaceChar(a.next)) || spaced,
   // `_` opens anywhere, and its scan dies at the first lone `_` before a letter or digit; it closes
   // before anything else. So an underscore before a letter or digit is safe, in text that ends its
   // scope (`snake_case`), where no later underscore can close it.
@@ -195,7 +196,8 @@ export function escapeText(value: string, st: State, raw = false, backslashes = 
   const close = value.lastIndexOf(']')
   for (let i = 0; i < n; i++) {
     const c = value[i]!
-    const rule = raw && '*_~|'.includes(c) ? undefined : parens && c === ')' ? always : unsafe[c]
+    // (Not a `)` right after a bare URL, which would take its backslash: the URL ends before a bare one.)
+    const rule = raw && '*_~|'.includes(c) ? undefined : parens && c === ')' && (i > 0 || st.prev?.type !== 'autolink' || (st.prev as Autolink).suppressEmbed) ? always : unsafe[c]
     if (rule) {
       const a: Around = { value, i, prev, next: i + 1 < n ? value[i + 1]! : st.next, bol, num, last: st.last, f: st.f, close, output: undefined, at: 0 }
       if (c === '<') angles.push([a, out.length + i - copied])
