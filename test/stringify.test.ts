@@ -458,6 +458,13 @@ describe('stringify', () => {
       prints(root(bold(t('x')), t('a * ')), '**x**a * ')
     })
 
+    it('should give an unordered list `*` bullets where a run of stars before it reads on past `- `', () => {
+      // Four bolds around `*` pair with the stars after a `- ` bullet, and not after `* `. (Shrunk from
+      // a random star-dense message of 800 characters; no search found the `*` bullets.)
+      const typed = '*****************_ _ ******__\n* _*****a* ****_*_*****__ *_\\**_'
+      expect(roundTrips(typed)).toMatch(/\n\* _/)
+    })
+
     it('should leave a star alone on its line bare, which is no bullet', () => {
       prints(root(t('a\n*\nb')), 'a\n*\nb')
       // Between two chains of three bolds around `*`, escaped, it would let them pair otherwise.

@@ -220,12 +220,14 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   // And a `)` may end the target of a masked link the client refuses, begun in an earlier node: where
   // the print read back differently, one more with every `)` escaped (see `eager` in `dispatch.ts`);
   // and a star between spaces may close a loose italic that a span's delimiters open further back:
-  // one more with each such star escaped (see `spaced`).
+  // one more with each such star escaped (see `spaced`); and a star italic or a run of stars before an
+  // unordered list may read on past `- ` where it would not past `* `: one more with `*` bullets.
   const modes: PrintMode[] = [
     ...(gaps.size > 0 ? [{ gaps }] : []),
     ...(wider.size > gaps.size ? [{ gaps: wider }] : []),
     ...(diff !== undefined && holdsText(tree, /\)/) ? [{ gaps, eager: true }] : []),
     ...(choiceMayHelp && holdsText(tree, /(?:^|\s)\*(?:\s|$)/) ? [{ gaps, spaced: true }] : []),
+    ...(choiceMayHelp && nodesOf(tree, (node) => node.type === 'list' && !node.ordered, 1).length > 0 ? [{ gaps, stars: true }] : []),
   ]
   for (const mode of modes) {
     try {
