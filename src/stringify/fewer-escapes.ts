@@ -11,7 +11,7 @@ import { Exhausted, work } from './budget.js'
 import type { PrintMode } from './dispatch.js'
 import { StringifyError } from './error.js'
 import { dropNeedlessEscapes, escapesIn } from './needless-escapes.js'
-import { isItalic, nodesOf } from './nodes.js'
+import { isBulleted, isItalic, nodesOf } from './nodes.js'
 import { print } from './print.js'
 
 /**
@@ -168,8 +168,6 @@ function spansOfEscapes(out: string, escapes: number[]): Array<[number, number]>
   }
   return spans
 }
-
-const isBulleted = (node: Nodes): boolean => node.type === 'list' && !node.ordered
 
 /** Whether an escaped star of `out` (of the first three) would, unescaped, open or close a span that an unordered list stands in. */
 function listInEscapedSpan(out: string): boolean {

@@ -34,7 +34,7 @@ import { printInHalves } from './halves.js'
 import { openTarget } from './text.js'
 import { withFewerEscapes } from './fewer-escapes.js'
 import { sawPart, seeAhead } from './content.js'
-import { isItalic, nodesOf } from './nodes.js'
+import { isBulleted, isItalic, nodesOf } from './nodes.js'
 
 export { StringifyError, type StringifyErrorReason } from './error.js'
 
@@ -227,7 +227,7 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
     ...(wider.size > gaps.size ? [{ gaps: wider }] : []),
     ...(diff !== undefined && holdsText(tree, /\)/) ? [{ gaps, eager: true }] : []),
     ...(choiceMayHelp && holdsText(tree, /(?:^|\s)\*(?:\s|$)/) ? [{ gaps, spaced: true }] : []),
-    ...(choiceMayHelp && nodesOf(tree, (node) => node.type === 'list' && !node.ordered, 1).length > 0 ? [{ gaps, stars: true }] : []),
+    ...(choiceMayHelp && nodesOf(tree, isBulleted, 1).length > 0 ? [{ gaps, stars: true }] : []),
   ]
   for (const mode of modes) {
     try {

@@ -32,3 +32,13 @@ export function nodesOf(tree: Nodes, test: (node: Nodes) => boolean, max: number
  * ```
  */
 export const isItalic = (node: Nodes): boolean => node.type === 'italic'
+
+/**
+ * Whether `node` is an unordered list (whose bullets the printer may choose).
+ *
+ * @example
+ * ```ts
+ * isBulleted({ type: 'list', ordered: false, children: [] }) // true
+ * ```
+ */
+export const isBulleted = (node: Nodes): boolean => node.type === 'list' && !node.ordered
