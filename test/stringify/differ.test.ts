@@ -11,6 +11,7 @@ import { parse } from '../../src/parse/index.js'
 import { differ } from '../../src/stringify/differ.js'
 import { stringify } from '../../src/stringify/index.js'
 import { editedFixtureTextOf, markupTextOf } from '../property/arbitraries.js'
+import { runOptions } from '../property/run-options.js'
 import { visit, withoutPositions } from '../helpers/walk.js'
 
 /** Every node of `tree` in document order, with its path of child indexes. */
@@ -38,6 +39,7 @@ const text = fc.oneof(markupTextOf({ maxParts: 30 }), editedFixtureTextOf())
 
 describe('differ', () => {
   it('should find two parsed trees alike exactly when they are deeply equal, positions aside', () => {
+    const options = runOptions(20_261_202, 1500)
     let alike = 0
     let unlike = 0
     fc.assert(
@@ -50,10 +52,12 @@ describe('differ', () => {
         if (equal) alike++
         else unlike++
       }),
-      { numRuns: 1500 },
+      options,
     )
-    expect(alike).toBeGreaterThan(400)
-    expect(unlike).toBeGreaterThan(400)
+    // Both outcomes, often: about 70% and 30% of the runs (a fifth each would be nine standard
+    // deviations off on the unlike side; the bound of 400 in 1,500, two and a half, failed unseeded runs).
+    expect(alike).toBeGreaterThan(options.numRuns / 5)
+    expect(unlike).toBeGreaterThan(options.numRuns / 5)
   })
 
   it('should point at a node whose own field (or type) was changed, where the rest is alike', () => {
