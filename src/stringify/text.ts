@@ -141,10 +141,12 @@ export function text(node: Text, st: State): string | StringifyError {
  * ```ts
  * closesOnWord({ type: 'italic', children: [{ type: 'text', value: 'a ' }] }, 'https:// x') // true
  * closesOnWord({ type: 'italic', children: [{ type: 'text', value: 'a' }] }, 'https:// x') // false: `*a*` closes
+ * closesOnWord({ type: 'italic', children: [{ type: 'text', value: 'a ' }] }, '_:/x') // false: `\_` may follow
  * ```
  */
 export function closesOnWord(prev: Node | undefined, v: string): boolean {
-  if (prev?.type !== 'italic' || !/^\w/.test(v)) return false
+  // (An `_` is a word character too, but escaped, `\_` does not touch the closer: `___ _\__:/a__`.)
+  if (prev?.type !== 'italic' || !/^[^\W_]/.test(v)) return false
   const kids = (prev as Parent).children
   const [first, last] = [kids[0], kids.at(-1)]
   return (first?.type === 'text' && /^\s/.test((first as Text).value)) || (last?.type === 'text' && /\s$/.test((last as Text).value))
