@@ -465,12 +465,47 @@ describe('stringify', () => {
       expect(roundTrips(typed)).toMatch(/\n\* _/)
     })
 
+    it('should indent a list whose `*` bullet after a single space would close an italic that a chain of bolds opens', () => {
+      // A loose italic closes on ` *`: after `> `, so does a `*` bullet, and a `-` bullet's space and the
+      // italic's star after it. (Shrunk from random star-dense messages of 800 characters.)
+      const chain = (): Content => bold(bold(bold(t('*'))))
+      prints(root(chain(), t('\n'), quote(ul(li(italic(italic(t('a'))))))), '*************\n>   * *_a_*')
+      // (Elsewhere the usual print stands.)
+      prints(root(t('\n'), quote(ul(li(italic(italic(t('a'))))))), '\n> - *_a_*')
+    })
+
     it('should leave a star alone on its line bare, which is no bullet', () => {
       prints(root(t('a\n*\nb')), 'a\n*\nb')
       // Between two chains of three bolds around `*`, escaped, it would let them pair otherwise.
       // (Shrunk from a random star-dense message.)
       const chain = (): Content => bold(bold(bold(t('*'))))
       prints(root(chain(), t('*\n*\n'), chain()), '*************\\*\n*\n*************')
+    })
+
+    it('should leave a star after whitespace bare before whitespace or a star, where escaped it lets a chain of bolds read on as an italic', () => {
+      // The italic that the chain's first star opens reads across whitespace before an escape, and then
+      // runs longer than the bolds, which it beats. A bare star after the whitespace stops it. (Shrunk
+      // from random star-dense messages of 300 characters.)
+      const chain = (): Content => bold(bold(bold(t('*'))))
+      prints(root(chain(), spoiler(t('\n**')), chain()), '*************||\n*\\*||*************')
+      prints(root(chain(), t('*\n* \n'), chain()), '*************\\*\n* \n*************')
+      prints(root(chain(), t('a'), bold(t('\n**')), t('a'), chain()), '*************a**\n*\\***a*************')
+      prints(root(chain(), t('a**\n* \n*'), italic(t('a')), t('a')), '*************a**\n* \n\\**a*a')
+      // And, where that is not enough, one after a newline before a letter or an escape too, which
+      // nothing after it closes. (Not before: `\n\\*1*~*`, after a `* ` line, needs its escape.)
+      prints(root(chain(), t('a'), bold(t('*\n*a')), code('*')), '*************a**\\*\n*a**`*`')
+      prints(root(chain(), italic(t('\n*_')), italic(t('a'))), '*************_\n*\\__*a*')
+      prints(root(chain(), t('\n* \n*1'), italic(t('~')), italic(t(' '))), '*************\n* \n\\*1*~*_ _')
+      // (Elsewhere the usual print stands.)
+      prints(root(t('a\n**')), 'a\n**')
+    })
+
+    it('should put a newline after the `#` of a heading where a space would close an italic that a chain of bolds opens', () => {
+      // `# *a*`: the space and the italic's star make a loose italic's closer, ` *`. (Shrunk from a
+      // random star-dense message of 800 characters.)
+      const chain = (): Content => bold(bold(bold(t('*'))))
+      prints(root(chain(), t('\n'), heading(1, italic(t('a')), t('a'))), '*************\n#\n*a*a')
+      prints(root(t('\n'), heading(1, italic(t('a')), t('a'))), '\n# *a*a')
     })
 
     it('should keep the client from finding a Discord link without a scheme in link text that shows one, with a zero-width space', () => {

@@ -103,6 +103,20 @@ export let gaps: ReadonlySet<Node> = new Set()
  */
 export let stars = false
 /**
+ * Whether a list that starts a line takes two spaces before its bullets (a print `stringify` tries,
+ * with `*` bullets, when the others fail or read back differently): a loose italic closes on a star
+ * after a single space (` *`), which after `> ` a `*` bullet is, and the delimiters of a chain of
+ * bolds may open one further back (`*************⏎>   * *_a_*`).
+ *
+ * @example
+ * ```ts
+ * import { print } from './print.js' // (the printer's entry, which sets the modes)
+ * const list = { type: 'list', ordered: false, children: [{ type: 'listItem', children: [{ type: 'text', value: 'a' }] }] } as const
+ * print(list, { stars: true, indented: true }) // '  * a'
+ * ```
+ */
+export let indented = false
+/**
  * Whether every `)` in text is escaped (a print `stringify` tries when the others read back
  * differently: a `)` may end the target of a refused masked link begun in an earlier node, which no
  * rule of a text's own neighbours can see).
@@ -127,6 +141,36 @@ export let eager = false
  * ```
  */
 export let spaced = false
+/**
+ * Which stars right after whitespace in text stay bare (prints `stringify` tries when the others fail
+ * or read back differently): with `some`, those before whitespace or another star; with `all`, those
+ * after a newline too, before anything but the end of their text. Escaped, such a star lets a star
+ * italic read on across the whitespace: one that the delimiters of a chain of bolds open further back
+ * then runs longer than the bolds and wins (`*************\*⏎* ⏎*************`, where `\*` before the
+ * space would let it through); bare, it stops that italic's scan. (Not `all` at once: a bare star
+ * before a letter may open an italic of its own, `*************⏎* ⏎\*1*~*`.)
+ *
+ * @example
+ * ```ts
+ * import { print } from './print.js' // (the printer's entry, which sets the modes)
+ * print({ type: 'text', value: 'a\n**' }, { blocking: 'some' }) // 'a\n*\\*'
+ * print({ type: 'bold', children: [{ type: 'text', value: '*\n*a' }] }, { blocking: 'all' }) // '**\\*\n*a**'
+ * ```
+ */
+export let blocking: PrintMode['blocking']
+/**
+ * Whether headings put a newline after their `#` run, not a space (a print `stringify` tries when the
+ * others fail or read back differently): a space there and a star italic's opener after it make a
+ * loose italic's closer (` *`), which a chain of bolds' delimiters further back may open, where a
+ * newline closes none (`*************⏎#⏎*a*a`).
+ *
+ * @example
+ * ```ts
+ * import { print } from './print.js' // (the printer's entry, which sets the modes)
+ * print({ type: 'heading', depth: 1, children: [{ type: 'text', value: 'a' }] }, { broken: true }) // '#\na'
+ * ```
+ */
+export let broken = false
 /**
  * Whether searches have only what printing earns (a print that only looks for fewer escapes, which a failure ends).
  *
@@ -184,10 +228,16 @@ export interface PrintMode {
   gaps?: ReadonlySet<Node>
   /** Unordered lists take `*` bullets. */
   stars?: boolean
+  /** Lists that start a line take two spaces before their bullets. */
+  indented?: boolean
   /** Every `)` in text is escaped. */
   eager?: boolean
   /** Every star between spaces in text is escaped. */
   spaced?: boolean
+  /** Stars after whitespace in text stay bare: `some` before whitespace or another star, `all` after a newline too. */
+  blocking?: 'some' | 'all'
+  /** Headings put a newline after their `#` run, not a space. */
+  broken?: boolean
   /** No search beyond what printing earns (a print that only looks for fewer escapes). */
   frugal?: boolean
 }
@@ -208,8 +258,11 @@ export function resetMemo(mode: PrintMode = {}): void {
   flipping = mode.flip ?? new Set()
   gaps = mode.gaps ?? new Set()
   stars = mode.stars === true
+  indented = mode.indented === true
   eager = mode.eager === true
   spaced = mode.spaced === true
+  blocking = mode.blocking
+  broken = mode.broken === true
   frugal = mode.frugal === true
   memo = new Map()
   forgetChecks()

@@ -17,7 +17,7 @@ import { parsed } from './checks.js'
 import { content, lineEnd, takesLineEnd } from './content.js'
 import { differ } from './differ.js'
 import { fail } from './error.js'
-import { bare, gaps, stars } from './dispatch.js'
+import { bare, broken, gaps, indented, stars } from './dispatch.js'
 import { decide, flipped } from './search.js'
 import { italic, span } from './spans.js'
 import { F_HEADING, F_ITEM, F_LINK, F_LIST, F_QUOTE, F_SPOILER, F_SUB, type Handler, type State } from './state.js'
@@ -273,7 +273,8 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     if (c === ' ') c = ' #'
     // Content that starts with `#` (a heading in a heading) needs a second space: the client gives
     // one back to the content when `#` follows the whitespace, and trims it off.
-    return `${'#'.repeat(node.depth)} ${c.startsWith('#') ? ' ' : ''}${c}${lineEnd(st)}`
+    // (Or, in the mode that needs it, a newline: see `broken`.)
+    return `${'#'.repeat(node.depth)}${c.startsWith('#') ? '  ' : broken ? '\n' : ' '}${c}${lineEnd(st)}`
   },
 
   subtext(node, st) {
@@ -323,6 +324,8 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
       if (st.prev?.type === 'list' || (st.prev?.type === 'text' && !breaks((st.prev as Text).value))) fail(node, 'adjacent-blocks', st)
       lead = indent = ' '
     }
+    // (Or, in the mode that needs it, two spaces: see `indented`.)
+    if (indented && !lead && indent === '') lead = indent = '  '
     const items = node.children
     if (items.length === 0) fail(node, 'empty-content', st)
     // In a search, or in a print for fewer escapes, a list may take `*` bullets: a star italic before

@@ -221,13 +221,21 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   // the print read back differently, one more with every `)` escaped (see `eager` in `dispatch.ts`);
   // and a star between spaces may close a loose italic that a span's delimiters open further back:
   // one more with each such star escaped (see `spaced`); and a star italic or a run of stars before an
-  // unordered list may read on past `- ` where it would not past `* `: one more with `*` bullets.
+  // unordered list may read on past `- ` where it would not past `* `: one more with `*` bullets, and
+  // one with them indented, where a bullet after a single space would close a loose italic. And
+  // such a span's star may open an italic that reads across whitespace before an escaped star, or
+  // closes on the space after a heading's `#` and an italic's star: one more with a star after
+  // whitespace bare before whitespace or a star, one with those after a newline bare too (see
+  // `blocking`), and one with a newline after `#`.
   const modes: PrintMode[] = [
     ...(gaps.size > 0 ? [{ gaps }] : []),
     ...(wider.size > gaps.size ? [{ gaps: wider }] : []),
     ...(diff !== undefined && holdsText(tree, /\)/) ? [{ gaps, eager: true }] : []),
     ...(choiceMayHelp && holdsText(tree, /(?:^|\s)\*(?:\s|$)/) ? [{ gaps, spaced: true }] : []),
-    ...(choiceMayHelp && nodesOf(tree, isBulleted, 1).length > 0 ? [{ gaps, stars: true }] : []),
+    ...(choiceMayHelp && holdsText(tree, /\s\*[\s*]/) ? [{ gaps, blocking: 'some' as const }] : []),
+    ...(choiceMayHelp && holdsText(tree, /\n\*[^\s*]/) ? [{ gaps, blocking: 'all' as const }] : []),
+    ...(choiceMayHelp && nodesOf(tree, (node) => node.type === 'heading', 1).length > 0 ? [{ gaps, broken: true }] : []),
+    ...(choiceMayHelp && nodesOf(tree, isBulleted, 1).length > 0 ? [{ gaps, stars: true }, { gaps, stars: true, indented: true }] : []),
   ]
   for (const mode of modes) {
     try {

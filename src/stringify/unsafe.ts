@@ -18,7 +18,7 @@ import { isAlnum, isSpace } from '../parse/chars.js'
 import { channelMention, commandMention, customEmoji, guildNavigation, timestamp, userOrRoleMention } from '../parse/tokens.js'
 import { preprocess, type Source } from '../parse/source.js'
 import { angleUrl, contactUrl } from '../parse/urls.js'
-import { eager, spaced } from './dispatch.js'
+import { blocking, eager, spaced } from './dispatch.js'
 import type { State } from './state.js'
 import { F_HEADING, F_ITEM, F_QUOTE, F_STAR, F_SUB, F_UNDER } from './state.js'
 
@@ -121,7 +121,12 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   '\\': (a) => isEscapable(a.next),
   // Italic and bold openers and closers, and the `* ` bullet (a star alone on its line is none). A star
   // between spaces pairs with nothing but the opener of a loose italic before it (see `spaced`).
-  '*': (a) => (a.bol && a.next !== '\n') || (a.f & F_STAR) > 0 || !(isSpaceChar(a.prev) && isSpaceChar(a.next)) || spaced,
+  // (A star after whitespace stays bare before whitespace or another star in the mode that needs it:
+  // see `blocking`.)
+  '*': (a) =>
+    (a.f & F_STAR) > 0 ||
+    (!(blocking && isSpaceChar(a.prev) && a.i + 1 < a.value.length && (/[\n *]/.test(a.value[a.i + 1]!) || (blocking === 'all' && a.prev === '\n'))) &&
+      ((a.bol && a.next !== '\n') || !(isSpaceChar(a.prev) && isSpaceChar(a.next)) || spaced)),
   // `_` opens anywhere, and its scan dies at the first lone `_` before a letter or digit; it closes
   // before anything else. So an underscore before a letter or digit is safe, in text that ends its
   // scope (`snake_case`), where no later underscore can close it.
