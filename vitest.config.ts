@@ -3,9 +3,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 import { defineConfig } from 'vitest/config'
 
 /**
- * The slowest files, slowest first: on 2026-12-02, on two cores, the grammar oracle's differential
- * suite took ~150 s, the round trip ~120 s, the growth tests ~90 s, the browser ~60 s, least escaping
- * and the printer's own tests ~35 s each; the other thirty files ~100 s together.
+ * The slowest files, slowest first: on 2026-12-02, on two cores (a slow day), the grammar oracle's
+ * differential suite took ~190 s (most of it in chevrotain), the round trip ~110 s, the growth tests
+ * ~70 s, the browser ~60 s, the printer's own tests and least escaping ~30 s each; the other thirty
+ * files ~100 s together.
  */
 const SLOWEST = [
   'test/property/differential.test.ts',
@@ -32,6 +33,9 @@ class SlowestFirst extends BaseSequencer {
   }
 }
 
+/** Whether this run measures coverage (`npm run coverage`). */
+const coverage = process.argv.includes('--coverage')
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
@@ -42,6 +46,13 @@ export default defineConfig({
     // runs the files one after another, though the main process mostly waits on them.
     maxWorkers: availableParallelism(),
     sequence: { sequencer: SlowestFirst },
+    // Test files import src/ natively, TypeScript through tsx's loader, not through Vite's module
+    // runner, which reads every imported binding through a getter: the parser reads its character
+    // constants in its hottest loops, and under the runner parse and stringify ran about five times
+    // slower than built (a print of 4k characters: 1.3 s against 0.23 s). The suite took 7.5 minutes on
+    // two cores, and a growth test stopped for slowness under load. (No test mocks a module.) Not for
+    // `npm run coverage`, whose report maps the runner's output back to src/.
+    ...(coverage ? {} : { experimental: { viteModuleRunner: false, nodeLoader: false }, execArgv: ['--import', 'tsx'] }),
     // `npm run coverage`: which lines of src/ the tests run (the command line's tests run it in a child
     // process, which v8 coverage does not see).
     coverage: { provider: 'v8', include: ['src/**'], reporter: ['text-summary', 'text'] },
