@@ -495,9 +495,17 @@ describe('stringify', () => {
       // nothing after it closes. (Not before: `\n\\*1*~*`, after a `* ` line, needs its escape.)
       prints(root(chain(), t('a'), bold(t('*\n*a')), code('*')), '*************a**\\*\n*a**`*`')
       prints(root(chain(), italic(t('\n*_')), italic(t('a'))), '*************_\n*\\__*a*')
+      prints(root(chain(), italic(t('*\n*')), italic(t('a'))), '*************_\\*\n*_*a*')
       prints(root(chain(), t('\n* \n*1'), italic(t('~')), italic(t(' '))), '*************\n* \n\\*1*~*_ _')
       // (Elsewhere the usual print stands.)
       prints(root(t('a\n**')), 'a\n**')
+    })
+
+    it('should leave a pair of underscores bare in an underscore italic where it keeps a strike from closing early', () => {
+      // A strike cannot close right before `_`: so a strike inside a strike (in an italic), whose content
+      // starts with `__`, keeps the outer one from closing at its opener, which no escape does. (Shrunk
+      // from a random star-dense message of 800 characters.)
+      prints(root(strike(italic(italic(t('a')), strike(t('__*a*'))))), '~~_*a*~~__\\*a*~~_~~')
     })
 
     it('should put a newline after the `#` of a heading where a space would close an italic that a chain of bolds opens', () => {

@@ -144,7 +144,7 @@ export let spaced = false
 /**
  * Which stars right after whitespace in text stay bare (prints `stringify` tries when the others fail
  * or read back differently): with `some`, those before whitespace or another star; with `all`, those
- * after a newline too, before anything but the end of their text. Escaped, such a star lets a star
+ * after a newline too, before anything but a star of another node. Escaped, such a star lets a star
  * italic read on across the whitespace: one that the delimiters of a chain of bolds open further back
  * then runs longer than the bolds and wins (`*************\*⏎* ⏎*************`, where `\*` before the
  * space would let it through); bare, it stops that italic's scan. (Not `all` at once: a bare star
@@ -158,6 +158,22 @@ export let spaced = false
  * ```
  */
 export let blocking: PrintMode['blocking']
+/**
+ * Whether the runs of underscores of even length in text inside an underscore italic stay bare (a
+ * print `stringify` tries when the others fail or read back differently): the italic's scan steps
+ * over such a pair, and a strike's closer cannot come right before one. So a strike inside a strike,
+ * whose content starts with `__`, keeps the outer one from closing at its opener
+ * (`~~_*a*~~__\*a\*~~_~~`), which no escape does.
+ *
+ * @example
+ * ```ts
+ * import { print } from './print.js' // (the printer's entry, which sets the modes)
+ * const italic = { type: 'italic', children: [{ type: 'text', value: 'a__b' }] } as const
+ * print(italic, { swap: true }) // '_a\\_\\_b_'
+ * print(italic, { swap: true, paired: true }) // '_a__b_'
+ * ```
+ */
+export let paired = false
 /**
  * Whether headings put a newline after their `#` run, not a space (a print `stringify` tries when the
  * others fail or read back differently): a space there and a star italic's opener after it make a
@@ -236,6 +252,8 @@ export interface PrintMode {
   spaced?: boolean
   /** Stars after whitespace in text stay bare: `some` before whitespace or another star, `all` after a newline too. */
   blocking?: 'some' | 'all'
+  /** Runs of underscores of even length in text inside an underscore italic stay bare. */
+  paired?: boolean
   /** Headings put a newline after their `#` run, not a space. */
   broken?: boolean
   /** No search beyond what printing earns (a print that only looks for fewer escapes). */
@@ -263,6 +281,7 @@ export function resetMemo(mode: PrintMode = {}): void {
   spaced = mode.spaced === true
   blocking = mode.blocking
   broken = mode.broken === true
+  paired = mode.paired === true
   frugal = mode.frugal === true
   memo = new Map()
   forgetChecks()

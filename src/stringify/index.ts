@@ -226,15 +226,17 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   // such a span's star may open an italic that reads across whitespace before an escaped star, or
   // closes on the space after a heading's `#` and an italic's star: one more with a star after
   // whitespace bare before whitespace or a star, one with those after a newline bare too (see
-  // `blocking`), and one with a newline after `#`.
+  // `blocking`), and one with a newline after `#`. And a strike's closer may come too early, where a
+  // pair of underscores after it, which an italic allows, would keep it off: one with them bare.
   const modes: PrintMode[] = [
     ...(gaps.size > 0 ? [{ gaps }] : []),
     ...(wider.size > gaps.size ? [{ gaps: wider }] : []),
     ...(diff !== undefined && holdsText(tree, /\)/) ? [{ gaps, eager: true }] : []),
     ...(choiceMayHelp && holdsText(tree, /(?:^|\s)\*(?:\s|$)/) ? [{ gaps, spaced: true }] : []),
     ...(choiceMayHelp && holdsText(tree, /\s\*[\s*]/) ? [{ gaps, blocking: 'some' as const }] : []),
-    ...(choiceMayHelp && holdsText(tree, /\n\*[^\s*]/) ? [{ gaps, blocking: 'all' as const }] : []),
+    ...(choiceMayHelp && holdsText(tree, /\n\*(?:[^\s*]|$)/) ? [{ gaps, blocking: 'all' as const }] : []),
     ...(choiceMayHelp && nodesOf(tree, (node) => node.type === 'heading', 1).length > 0 ? [{ gaps, broken: true }] : []),
+    ...(choiceMayHelp && holdsText(tree, /__/) && nodesOf(tree, isItalic, 1).length > 0 ? [{ gaps, paired: true }] : []),
     ...(choiceMayHelp && nodesOf(tree, isBulleted, 1).length > 0 ? [{ gaps, stars: true }, { gaps, stars: true, indented: true }] : []),
   ]
   for (const mode of modes) {

@@ -18,7 +18,7 @@ import { isAlnum, isSpace } from '../parse/chars.js'
 import { channelMention, commandMention, customEmoji, guildNavigation, timestamp, userOrRoleMention } from '../parse/tokens.js'
 import { preprocess, type Source } from '../parse/source.js'
 import { angleUrl, contactUrl } from '../parse/urls.js'
-import { blocking, eager, spaced } from './dispatch.js'
+import { blocking, eager, paired, spaced } from './dispatch.js'
 import type { State } from './state.js'
 import { F_HEADING, F_ITEM, F_QUOTE, F_STAR, F_SUB, F_UNDER } from './state.js'
 
@@ -125,7 +125,7 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   // see `blocking`.)
   '*': (a) =>
     (a.f & F_STAR) > 0 ||
-    (!(blocking && isSpaceChar(a.prev) && a.i + 1 < a.value.length && (/[\n *]/.test(a.value[a.i + 1]!) || (blocking === 'all' && a.prev === '\n'))) &&
+    (!(blocking && isSpaceChar(a.prev) && (a.i + 1 < a.value.length ? /[\n *]/.test(a.value[a.i + 1]!) || (blocking === 'all' && a.prev === '\n') : blocking === 'all' && a.prev === '\n' && a.next !== '*')) &&
       ((a.bol && a.next !== '\n') || !(isSpaceChar(a.prev) && isSpaceChar(a.next)) || spaced)),
   // `_` opens anywhere, and its scan dies at the first lone `_` before a letter or digit; it closes
   // before anything else. So an underscore before a letter or digit is safe, in text that ends its
@@ -187,6 +187,8 @@ export function escapeText(value: string, st: State, raw = false, backslashes = 
   // tries again with every `)` escaped (see `eager`), and the escapes not needed go afterwards. (Not
   // a rule: a `)` is common in text that has no character with one.)
   const parens = eager && value.includes(')')
+  // (In the mode that needs it, the underscores that stay bare: see `paired`.)
+  const pairs = paired && st.f & F_UNDER ? evenRuns(value) : undefined
   // (Most text has no character with a rule, and prints as it is.)
   if (!(ruled ??= new RegExp(`[${Object.keys(unsafe).join('').replace(/[\\\]^-]/g, '\\$&')}]`)).test(value) && !parens) return value
   let out = ''
@@ -202,7 +204,7 @@ export function escapeText(value: string, st: State, raw = false, backslashes = 
   for (let i = 0; i < n; i++) {
     const c = value[i]!
     // (Not a `)` right after a bare URL, which would take its backslash: the URL ends before a bare one.)
-    const rule = raw && '*_~|'.includes(c) ? undefined : parens && c === ')' && (i > 0 || st.prev?.type !== 'autolink' || (st.prev as Autolink).suppressEmbed) ? always : unsafe[c]
+    const rule = (raw && '*_~|'.includes(c)) || pairs?.has(i) ? undefined : parens && c === ')' && (i > 0 || st.prev?.type !== 'autolink' || (st.prev as Autolink).suppressEmbed) ? always : unsafe[c]
     if (rule) {
       const a: Around = { value, i, prev, next: i + 1 < n ? value[i + 1]! : st.next, bol, num, last: st.last, f: st.f, close, output: undefined, at: 0 }
       if (c === '<') angles.push([a, out.length + i - copied])
@@ -242,4 +244,11 @@ export function escapeText(value: string, st: State, raw = false, backslashes = 
     from = at + inside
   }
   return escaped + out.slice(from)
+}
+
+/** Where the underscores of `value` are that stand in a run of even length. */
+function evenRuns(value: string): Set<number> {
+  const at = new Set<number>()
+  for (const m of value.matchAll(/_+/g)) if (m[0].length % 2 === 0) for (let k = 0; k < m[0].length; k++) at.add(m.index + k)
+  return at
 }
