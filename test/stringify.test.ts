@@ -514,6 +514,9 @@ describe('stringify', () => {
       const chain = (): Content => bold(bold(bold(t('*'))))
       prints(root(chain(), t('\n'), heading(1, italic(t('a')), t('a'))), '*************\n#\n*a*a')
       prints(root(t('\n'), heading(1, italic(t('a')), t('a'))), '\n# *a*a')
+      // With a star between spaces escaped too, which its own print does (shrunk from a random
+      // star-dense message of 300 characters).
+      prints(root(quote(chain(), t(' *\n'), heading(1, italic(t('a')), t('a')))), '>>> ************* \\*\n#\n*a*a')
     })
 
     it('should keep the client from finding a Discord link without a scheme in link text that shows one, with a zero-width space', () => {

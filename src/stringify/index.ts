@@ -239,6 +239,13 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
     ...(choiceMayHelp && holdsText(tree, /__/) && nodesOf(tree, isItalic, 1).length > 0 ? [{ gaps, paired: true }] : []),
     ...(choiceMayHelp && nodesOf(tree, isBulleted, 1).length > 0 ? [{ gaps, stars: true }, { gaps, stars: true, indented: true }] : []),
   ]
+  // Where several may be needed at once (a star between spaces escaped and a heading's newline), all
+  // of them together: with the spaced stars escaped, and again with stars after whitespace bare
+  // instead, which the first would undo.
+  if (modes.length > 1) {
+    const { blocking, ...together } = Object.assign({}, ...modes) as PrintMode
+    modes.push(together, ...(blocking ? [{ ...together, spaced: false, blocking }] : []))
+  }
   for (const mode of modes) {
     try {
       const other = print(tree, { ...mode, thorough: true })
