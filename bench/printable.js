@@ -5,12 +5,14 @@
 // not the fewest), and the time each call takes.
 //
 //   npm run build && node bench/printable.js [--lib=path/to/index.js] [--n=1000] [--seed=1] [--as=text]
-//                                            [--kinds=stars,dense,urls,tokens,lines,links,edits,foreign] [--lengths=100,200,500,1000] [--json]
+//                                            [--kinds=stars,chains,dense,urls,tokens,lines,links,edits,foreign] [--lengths=100,200,500,1000] [--json]
 //
 // Messages are glued from pieces drawn by a seeded mulberry32 PRNG until they
 // reach the length: the same strings on every machine. `stars`: runs of stars
 // of every length beside underscores, the other delimiters, escaped stars and
-// line starts (the printer's hardest case); `dense`: every token opener,
+// line starts (the printer's hardest case); `chains`: chains of bolds around a
+// star (13 stars are three) among quotes, bullets, headings, spoilers and
+// mentions, where an italic from the chain's first star may read on; `dense`: every token opener,
 // delimiter, block marker and line ending. Not run unless asked: `urls`, bare
 // URLs that give back punctuation, `<url>`s, contact links, tokens and masked
 // links beside line breaks, where a text's form hangs on what comes far after
@@ -51,6 +53,12 @@ const ours = await loadLib(LIB)
 
 const PIECES = {
   stars: ['*', '*', '*', '**', '***', '*****', '\\*', '_', '_', '__', '~~', '||', '\n', ' ', 'a', '> ', '- ', '#', '[', ']', '(', ')', '@everyone', '¯\\_(ツ)_/¯'],
+  // Chains of bolds around a star (9, 13 and 17 stars) among the pieces that end or break the
+  // italic their first star may open: what found the fallback prints of 2026-12-02.
+  chains: [
+    '*', '**', '***', '*****', '*********', '*************', '*****************', '_', '__', '~~', '||', ' ', ' ', '\n',
+    '\\*', '\\', '`', '> ', '- ', '* ', '# ', '1', 'a', 'b', '<@1>', '[', '](', ')', 'http://x', ':', '\n> ', '_ _', '#', '>',
+  ],
   dense: [
     '*', '**', '_', '__', '~~', '||', '`', '```', '\\', '<@', '<@&', '<#', '<t:', ':', '>', '<', '[', ']', '(', ')', '](',
     '> ', '>>> ', '# ', '-# ', '- ', '1. ', '\n', ' ', 'a', 'b', 'https://a.co', '123456789012345678', '@everyone',
