@@ -102,6 +102,18 @@ export const isEscapable = (c: string): boolean => c !== '' && !isAlnum(c.charCo
 /** The rule of `~` and `|` (see {@link unsafe}): whether the character pairs with the one before it, or at its text's end with the one after. */
 const pairs = (a: Around): boolean => (a.prev === a.value[a.i] && a.i > 0) || (a.next === a.value[a.i] && a.i === a.value.length - 1)
 
+/**
+ * Whether a star after whitespace stays bare in the current `blocking` mode: with `some`, before
+ * whitespace or another star of its text; with `all`, after a newline too, before anything but a
+ * star of the next node.
+ */
+function blocks(a: Around): boolean {
+  if (!blocking || !isSpaceChar(a.prev)) return false
+  const after = a.value[a.i + 1]
+  const line = blocking === 'all' && a.prev === '\n'
+  return after === undefined ? line && a.next !== '*' : line || /[\n *]/.test(after)
+}
+
 /** The rule of a character that is always escaped. */
 const always = (): boolean => true
 
@@ -121,12 +133,8 @@ export const unsafe: Readonly<Record<string, (a: Around) => boolean>> = {
   '\\': (a) => isEscapable(a.next),
   // Italic and bold openers and closers, and the `* ` bullet (a star alone on its line is none). A star
   // between spaces pairs with nothing but the opener of a loose italic before it (see `spaced`).
-  // (A star after whitespace stays bare before whitespace or another star in the mode that needs it:
-  // see `blocking`.)
-  '*': (a) =>
-    (a.f & F_STAR) > 0 ||
-    (!(blocking && isSpaceChar(a.prev) && (a.i + 1 < a.value.length ? /[\n *]/.test(a.value[a.i + 1]!) || (blocking === 'all' && a.prev === '\n') : blocking === 'all' && a.prev === '\n' && a.next !== '*')) &&
-      ((a.bol && a.next !== '\n') || !(isSpaceChar(a.prev) && isSpaceChar(a.next)) || spaced)),
+  // (Some stars after whitespace stay bare in the mode that needs it: see `blocking`.)
+  '*': (a) => (a.f & F_STAR) > 0 || (!blocks(a) && ((a.bol && a.next !== '\n') || !(isSpaceChar(a.prev) && isSpaceChar(a.next)) || spaced)),
   // `_` opens anywhere, and its scan dies at the first lone `_` before a letter or digit; it closes
   // before anything else. So an underscore before a letter or digit is safe, in text that ends its
   // scope (`snake_case`), where no later underscore can close it.
@@ -187,10 +195,10 @@ export function escapeText(value: string, st: State, raw = false, backslashes = 
   // tries again with every `)` escaped (see `eager`), and the escapes not needed go afterwards. (Not
   // a rule: a `)` is common in text that has no character with one.)
   const parens = eager && value.includes(')')
-  // (In the mode that needs it, the underscores that stay bare: see `paired`.)
-  const pairs = paired && st.f & F_UNDER ? evenRuns(value) : undefined
   // (Most text has no character with a rule, and prints as it is.)
   if (!(ruled ??= new RegExp(`[${Object.keys(unsafe).join('').replace(/[\\\]^-]/g, '\\$&')}]`)).test(value) && !parens) return value
+  // (In the mode that needs it, the underscores that stay bare: see `paired`.)
+  const bareUnderscores = paired && st.f & F_UNDER ? evenRuns(value) : undefined
   let out = ''
   // How much of `value` is in `out`.
   let copied = 0
@@ -204,7 +212,7 @@ export function escapeText(value: string, st: State, raw = false, backslashes = 
   for (let i = 0; i < n; i++) {
     const c = value[i]!
     // (Not a `)` right after a bare URL, which would take its backslash: the URL ends before a bare one.)
-    const rule = (raw && '*_~|'.includes(c)) || pairs?.has(i) ? undefined : parens && c === ')' && (i > 0 || st.prev?.type !== 'autolink' || (st.prev as Autolink).suppressEmbed) ? always : unsafe[c]
+    const rule = (raw && '*_~|'.includes(c)) || bareUnderscores?.has(i) ? undefined : parens && c === ')' && (i > 0 || st.prev?.type !== 'autolink' || (st.prev as Autolink).suppressEmbed) ? always : unsafe[c]
     if (rule) {
       const a: Around = { value, i, prev, next: i + 1 < n ? value[i + 1]! : st.next, bol, num, last: st.last, f: st.f, close, output: undefined, at: 0 }
       if (c === '<') angles.push([a, out.length + i - copied])
