@@ -21,7 +21,7 @@
  *
  * @module
  */
-import { EmbeddedActionsParser, MismatchedTokenException } from 'chevrotain'
+import { EmbeddedActionsParser, MismatchedTokenException, getLookaheadPaths, tokenMatcher } from 'chevrotain'
 import type { IOrAlt, IToken, ParserMethod, TokenType } from 'chevrotain'
 import type {
   Content,
@@ -981,10 +981,14 @@ export class MarkupGrammar extends EmbeddedActionsParser {
   private buildAlternatives(): Array<IOrAlt<Content>> {
     const $ = this
     const ctx = (): Context => $.context
-    const alt = (rule: Rule<[], Content>, condition: () => boolean = () => true): IOrAlt<Content> => ({
-      GATE: () => condition() && $.backtracks(rule),
-      ALT: () => $.SUBRULE(rule),
-    })
+    let k = 0
+    const alt = (rule: Rule<[], Content>, condition: () => boolean = () => true): IOrAlt<Content> => {
+      const index = k++
+      return {
+        GATE: () => $.mayStart(index) && condition() && $.backtracks(rule),
+        ALT: () => $.SUBRULE(rule),
+      }
+    }
     // Link text (§21.6) has its own small rule set, still in the same order.
     const full = (): boolean => !ctx().linkText
     return [
@@ -1063,6 +1067,25 @@ export class MarkupGrammar extends EmbeddedActionsParser {
     if (this.char(0) !== ' ') return false
     if (this.char(1) === ' ') return this.char(2) === '*' && this.char(3) !== '*'
     return this.char(1) === '*' && this.char(2) !== '*'
+  }
+
+  /** The first tokens of each alternative of §3's choice, as chevrotain's lookahead has them. */
+  private firsts: TokenType[][][] | undefined
+
+  /**
+   * Whether the next token may start alternative `index` of §3's choice. chevrotain checks this
+   * itself, but only after the alternative's GATE, which backtracks through the whole rule;
+   * checking it first skips the rules that cannot start here, and chooses exactly as before.
+   */
+  private mayStart(index: number): boolean {
+    this.firsts ??= getLookaheadPaths({
+      occurrence: 0,
+      rule: this.getGAstProductions()['content']!,
+      prodType: 'Alternation',
+      maxLookahead: 1,
+    })
+    const token = this.LA(1)
+    return (this.firsts[index] ?? []).some((path) => path.length === 0 || tokenMatcher(token, path[0]!))
   }
 
   private readonly backtrackers = new Map<unknown, () => boolean>()
