@@ -6,8 +6,9 @@
  * `stringify` returns reads back as the same tree, and a tree that no text
  * can express always ends in a `StringifyError` (naming the first node that
  * would read back differently when no handler caught it earlier). A print
- * that fails is tried again with every italic's other delimiter first (where
- * it has italics), and a message that still fails, in two runs (`halves.ts`). Then
+ * that fails is tried again with the choices of a few fallbacks, with every
+ * italic's other delimiter first (where it has italics), and a message that
+ * still fails, in two runs (`halves.ts`). Then
  * the escapes the output does not need go (`needless-escapes.ts`), and where
  * an escape of `*` or `_` is left, that other print may need fewer, or one
  * with a single italic's delimiter flipped, or with `*` bullets; where an
@@ -164,10 +165,11 @@ function printWithFewEscapes(tree: Root | Nodes, early: boolean): string {
 /**
  * Prints `tree` as text that `reads` accepts (that parses to `want`, where `tree` sits `skip` levels
  * down): as the handlers choose; for a root whose output reads back differently, again with its
- * content searching its choices; when either fails for a reason a choice may fix, with every
- * italic's other delimiter first, then with a no-break space first in the text of the links after
- * one whose target is open (see `gaps` in `dispatch.ts`), and after a text that may print a refused
- * link whose target is open; and last, for a root fewer than
+ * content searching its choices; when either fails for a reason a choice may fix, with the
+ * fallbacks' choices (a no-break space first in the text of the links after one whose target is
+ * open, see `gaps` in `dispatch.ts`; stars escaped or bare…) each searching a little, then with
+ * every italic's other delimiter first, then with those fallbacks that ran out searching all they
+ * may; and last, for a root fewer than
  * {@link CUT_DEPTH} cuts down, in two runs, none of them once the work done passes `limit`. Returns
  * the text and the mode of the print that made it (the usual one for two runs); throws the first
  * print's error, or `unrepresentable` where the text read back differently; with `early`, throws
@@ -197,18 +199,7 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
       if (!(error instanceof StringifyError)) throw error
     }
   }
-  // Dense runs of stars and underscores whose forms constrain each other, where the search ran out of
-  // budget, often print with the italics swapped.
   const choiceMayHelp = diff !== undefined || (failed !== undefined && choiceMayFix(failed.reason))
-  // (Without an italic, that print is this one again.)
-  if (choiceMayHelp && nodesOf(tree, isItalic, 1).length > 0) {
-    try {
-      const other = print(tree, { swap: true })
-      if (reads(other)) return [other, { swap: true }]
-    } catch (error) {
-      if (!(error instanceof StringifyError || error instanceof RangeError)) throw error
-    }
-  }
   // A link whose target holds a `(` that nothing closes runs on over a later link up to its `)`
   // where no whitespace comes between: `[a](https://a.co/(x)` and `[b](https://a.co)` side by side
   // read as one link to `https://a.co/(x)[b](https://a.co`.
@@ -246,13 +237,27 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
     const { blocking, ...together } = Object.assign({}, ...modes) as PrintMode
     modes.push(together, ...(blocking ? [{ ...together, spaced: false, blocking }] : []))
   }
+  // Where one of them prints, its print seldom searches long (a few thousand units of work, a few
+  // hundred thousand at most, in star-dense messages of up to 800 characters), while the print with
+  // the italics swapped, tried before them, searched its whole budget in vain in every such message
+  // drawn (34 of 14,000, each then printing with one of them): so each is tried first with a small
+  // share of it, and again with all of it after that print only where it ran out.
+  const ranOut: PrintMode[] = []
   for (const mode of modes) {
-    try {
-      const other = print(tree, { ...mode, thorough: true })
-      if (reads(other)) return [other, mode]
-    } catch (error) {
-      if (!(error instanceof StringifyError || error instanceof RangeError)) throw error
-    }
+    const cap = work + QUICK
+    const other = printOrUndefined(tree, { ...mode, thorough: true }, cap)
+    if (other !== undefined && reads(other)) return [other, mode]
+    if (work > cap) ranOut.push(mode)
+  }
+  // Dense runs of stars and underscores whose forms constrain each other, where the search ran out of
+  // budget, often print with the italics swapped. (Without an italic, that print is this one again.)
+  if (choiceMayHelp && nodesOf(tree, isItalic, 1).length > 0) {
+    const other = printOrUndefined(tree, { swap: true })
+    if (other !== undefined && reads(other)) return [other, { swap: true }]
+  }
+  for (const mode of ranOut) {
+    const other = printOrUndefined(tree, { ...mode, thorough: true })
+    if (other !== undefined && reads(other)) return [other, mode]
   }
   // Last, a long message in two runs, each searched with a budget of its own (and a run in two again,
   // down to CUT_DEPTH). The cuts, those of the runs included, may do three times the work done so far,
@@ -267,6 +272,22 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   if (failed) throw new StringifyError(failed.node, failed.reason, failed.path)
   if (diff) throw new StringifyError(diff[1].length < skip ? tree : diff[0], 'unrepresentable', diff[1].slice(skip))
   return [out!, {}]
+}
+
+/** The work each fallback print may do before the print with the italics swapped (see `printReadingBack`). */
+const QUICK = 65_536
+
+/**
+ * `print(tree, mode)`, its searches giving up once the work done passes `cap`; `undefined` where it
+ * fails (a reason the printer throws, or the stack).
+ */
+function printOrUndefined(tree: Root | Nodes, mode: PrintMode, cap = Infinity): string | undefined {
+  try {
+    return capped(cap, () => print(tree, mode))
+  } catch (error) {
+    if (!(error instanceof StringifyError || error instanceof RangeError)) throw error
+    return undefined
+  }
 }
 
 /** How much work the two runs may do, as a multiple of what the whole's prints did before them. */
