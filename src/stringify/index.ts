@@ -200,6 +200,7 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
     }
   }
   const choiceMayHelp = diff !== undefined || (failed !== undefined && choiceMayFix(failed.reason))
+  const hasItalic = choiceMayHelp && nodesOf(tree, isItalic, 1).length > 0
   // A link whose target holds a `(` that nothing closes runs on over a later link up to its `)`
   // where no whitespace comes between: `[a](https://a.co/(x)` and `[b](https://a.co)` side by side
   // read as one link to `https://a.co/(x)[b](https://a.co`.
@@ -227,7 +228,7 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
     ...(choiceMayHelp && holdsText(tree, /\s\*[\s*]/) ? [{ gaps, blocking: 'some' as const }] : []),
     ...(choiceMayHelp && holdsText(tree, /\n\*(?:[^\s*]|$)/) ? [{ gaps, blocking: 'all' as const }] : []),
     ...(choiceMayHelp && nodesOf(tree, (node) => node.type === 'heading', 1).length > 0 ? [{ gaps, broken: true }] : []),
-    ...(choiceMayHelp && holdsText(tree, /__/) && nodesOf(tree, isItalic, 1).length > 0 ? [{ gaps, paired: true }] : []),
+    ...(hasItalic && holdsText(tree, /__/) ? [{ gaps, paired: true }] : []),
     ...(choiceMayHelp && nodesOf(tree, isBulleted, 1).length > 0 ? [{ gaps, stars: true }, { gaps, stars: true, indented: true }] : []),
   ]
   // Where several may be needed at once (a star between spaces escaped and a heading's newline), all
@@ -242,22 +243,24 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   // the italics swapped, tried before them, searched its whole budget in vain in every such message
   // drawn (34 of 14,000, each then printing with one of them): so each is tried first with a small
   // share of it, and again with all of it after that print only where it ran out.
+  const readsBack = (mode: PrintMode, cap?: number): string | undefined => {
+    const other = attempt(() => print(tree, mode), cap)
+    return other !== undefined && reads(other) ? other : undefined
+  }
   const ranOut: PrintMode[] = []
   for (const mode of modes) {
     const cap = work + QUICK
-    const other = printOrUndefined(tree, { ...mode, thorough: true }, cap)
-    if (other !== undefined && reads(other)) return [other, mode]
+    const other = readsBack({ ...mode, thorough: true }, cap)
+    if (other !== undefined) return [other, mode]
     if (work > cap) ranOut.push(mode)
   }
   // Dense runs of stars and underscores whose forms constrain each other, where the search ran out of
   // budget, often print with the italics swapped. (Without an italic, that print is this one again.)
-  if (choiceMayHelp && nodesOf(tree, isItalic, 1).length > 0) {
-    const other = printOrUndefined(tree, { swap: true })
-    if (other !== undefined && reads(other)) return [other, { swap: true }]
-  }
+  const swapped = hasItalic ? readsBack({ swap: true }) : undefined
+  if (swapped !== undefined) return [swapped, { swap: true }]
   for (const mode of ranOut) {
-    const other = printOrUndefined(tree, { ...mode, thorough: true })
-    if (other !== undefined && reads(other)) return [other, mode]
+    const other = readsBack({ ...mode, thorough: true })
+    if (other !== undefined) return [other, mode]
   }
   // Last, a long message in two runs, each searched with a budget of its own (and a run in two again,
   // down to CUT_DEPTH). The cuts, those of the runs included, may do three times the work done so far,
@@ -278,12 +281,12 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
 const QUICK = 65_536
 
 /**
- * `print(tree, mode)`, its searches giving up once the work done passes `cap`; `undefined` where it
- * fails (a reason the printer throws, or the stack).
+ * What the print `run` makes, its searches giving up once the work done passes `cap`; `undefined`
+ * where it fails (a reason the printer throws, or the stack).
  */
-function printOrUndefined(tree: Root | Nodes, mode: PrintMode, cap = Infinity): string | undefined {
+function attempt(run: () => string, cap = Infinity): string | undefined {
   try {
-    return capped(cap, () => print(tree, mode))
+    return capped(cap, run)
   } catch (error) {
     if (!(error instanceof StringifyError || error instanceof RangeError)) throw error
     return undefined
@@ -307,12 +310,7 @@ const CUT_DEPTH = 3
  */
 function printPart(children: Content[], depth: number, limit: number, cap: number): string | undefined {
   const run: Root = { type: 'root', children }
-  try {
-    return capped(cap, () => printReadingBack(run, run, 0, readsBackAs(run), depth, limit)[0])
-  } catch (error) {
-    if (error instanceof StringifyError || error instanceof RangeError) return undefined
-    throw error
-  }
+  return attempt(() => printReadingBack(run, run, 0, readsBackAs(run), depth, limit)[0], cap)
 }
 
 
