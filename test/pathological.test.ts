@@ -7,17 +7,9 @@
  * they parse 1k…64k characters and compare the time per parse at 64k with the
  * time at 16k. Linear parsing gives a ratio near 4, quadratic near 16; the
  * bound is 8. Each time is the fastest of several batches, and each batch
- * repeats the parse until it lasts long enough to be measured, so the other
+ * repeats the parse until it lasts long enough to be measured and is timed by
+ * the smaller of the wall clock and the CPU time (`startClock`), so the other
  * test files running at the same time do not make the test flaky.
- *
- * Each batch is timed by the wall clock and by the process's CPU time, and the
- * smaller counts. Under load from the other test files the wall clock runs on
- * while the process waits for a core, and the longer a run the surer it is to
- * wait: best of three, one print of 16k characters measured twice its time
- * while one of 4k fit between waits, a growth of ×8 to ×10 where the CPU time
- * gave ×4 (2026-12-02, CI). The CPU time counts V8's helper threads too
- * (compiling, collecting garbage), which the wall clock does not; where they
- * ran, the wall clock is the smaller.
  *
  * Garbage-collection pauses are subtracted from each batch (they are reported
  * by a `PerformanceObserver`): once a parse allocates more than V8's young
@@ -33,6 +25,7 @@ import { PerformanceObserver } from 'node:perf_hooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Node, Root } from '../src/ast.js'
 import { parse, stringify } from '../src/index.js'
+import { startClock } from './helpers/clock.js'
 import { assertWellFormed } from './helpers/invariants.js'
 import { countNodes, countTypes, deepestPath, isParent, maxDepth, withoutPositions } from './helpers/walk.js'
 
@@ -70,12 +63,6 @@ const flushObserver = () => new Promise<void>((resolve) => setTimeout(resolve, 0
 /** The fastest time of one parse of `input`, over several batches, GC pauses excluded. */
 const timePerParse = (input: string): Promise<number> => timePerRun(() => parse(input))
 
-/** The CPU time this process has used, in milliseconds. */
-const cpuMs = (): number => {
-  const { user, system } = process.cpuUsage()
-  return (user + system) / 1000
-}
-
 /** The fastest time of one `run()`, over several batches, GC pauses excluded, by whichever clock ran less. */
 async function timePerRun(run: () => unknown): Promise<number> {
   let start = performance.now()
@@ -87,14 +74,14 @@ async function timePerRun(run: () => unknown): Promise<number> {
     await flushObserver()
     pauses.length = 0
     start = performance.now()
-    const cpuStart = cpuMs()
+    const elapsed = startClock()
     for (let i = 0; i < repeats; i++) run()
-    const cpu = cpuMs() - cpuStart
+    const ms = elapsed()
     const end = performance.now()
     await flushObserver()
     let paused = 0
     for (const pause of pauses) if (pause.start >= start && pause.start < end) paused += pause.duration
-    best = Math.min(best, Math.max(Math.min(end - start, cpu) - paused, 0) / repeats)
+    best = Math.min(best, Math.max(ms - paused, 0) / repeats)
   }
   return best
 }
