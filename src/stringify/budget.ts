@@ -67,6 +67,17 @@ const SPENT = -(2 ** 50)
 let wasted = 0
 /** {@link wasted} past which the printer stops altogether (see {@link bounded}). */
 let limit = Infinity
+/** The time (`performance.now()`) past which the printer stops altogether (see {@link timed}). */
+let deadline = Infinity
+/** {@link work} past which the printer looks at the clock next: every {@link CLOCK_EVERY} units, or never. */
+let nextLook = Infinity
+/**
+ * Units of work between two looks at the clock: about a millisecond (a unit took 0.1 to 0.4 µs on
+ * 2026-12-02), against the tenth of a microsecond a look takes. (Some work is charged for less than
+ * it takes, and between two looks up to ~40 ms went by on messages of 800 to 4,000 characters; a
+ * look every 64 charges, whatever their units, left that as it was.)
+ */
+const CLOCK_EVERY = 4096
 
 /**
  * What the printer throws once the work it wasted passes the limit {@link bounded} set: not a
@@ -80,6 +91,18 @@ let limit = Infinity
  * ```
  */
 export class Exhausted {}
+
+/**
+ * What the printer throws once the clock passes the deadline {@link timed} set: an {@link Exhausted}, so
+ * that whatever gives up on work that was left gives up on time too (a print for fewer escapes keeps
+ * the one it would improve); `stringify` rejects the tree with `timed-out`.
+ *
+ * @example
+ * ```ts
+ * timed(0, () => print(tree)) // throws TimedOut at the first look at the clock
+ * ```
+ */
+export class TimedOut extends Exhausted {}
 
 /**
  * The work `stringify` may waste on a tree (see {@link wasted}) before it gives up: twice the
@@ -126,6 +149,36 @@ export function bounded<T>(units: number, run: () => T): T {
 }
 
 /**
+ * Runs `run` with the printer throwing {@link TimedOut} once `ms` milliseconds have passed (or the
+ * deadline already set, if sooner), as the clock shows when it looks ({@link CLOCK_EVERY}).
+ *
+ * @example
+ * ```ts
+ * timed(100, () => print(tree)) // throws TimedOut where the print takes over ~100 ms
+ * ```
+ */
+export function timed<T>(ms: number, run: () => T): T {
+  const was = [deadline, nextLook] as const
+  deadline = Math.min(deadline, performance.now() + ms)
+  if (deadline < Infinity) nextLook = Math.min(nextLook, work + CLOCK_EVERY)
+  try {
+    return run()
+  } finally {
+    ;[deadline, nextLook] = was
+  }
+}
+
+/** Throws {@link TimedOut} past the deadline; else sets when to look next. */
+function lookAtClock(): void {
+  if (performance.now() > deadline) {
+    // (Every look from now on throws at once: whatever catches it to keep a print it made stops soon.)
+    nextLook = -Infinity
+    throw new TimedOut()
+  }
+  nextLook = work + CLOCK_EVERY
+}
+
+/**
  * Runs `run` with every search giving up once the work done passes `limit` (or the cap already set,
  * if lower): for a caller that tries several prints in turn (the cuts of `halves.ts`), so that one
  * print that searches in vain cannot leave the others nothing.
@@ -157,6 +210,7 @@ export function spend(units: number): void {
   work += units
   credit -= units
   if (work > cap) credit = SPENT
+  if (work > nextLook) lookAtClock()
 }
 
 /**
@@ -175,6 +229,7 @@ export function charge(units: number, searching: boolean, own: number): void {
   work += units
   credit += searching ? -units : EARN * own
   if (work > cap) credit = SPENT
+  if (work > nextLook) lookAtClock()
 }
 
 /**

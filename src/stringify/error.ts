@@ -67,6 +67,10 @@ import type { State } from './state.js'
  *   tree whose spans fail at every level, in thousands of places, ends here
  *   rather than after minutes; the trees that `parse` returns use at most a
  *   two-hundredth of that allowance.
+ * - `timed-out`: the printer stopped at the `timeout` the caller set (see
+ *   `StringifyOptions`), before it found a form that reads back or proved
+ *   there is none; reported on the tree itself. Says nothing of the tree:
+ *   with more time, it may print.
  */
 export type StringifyErrorReason =
   | 'invalid-node'
@@ -94,6 +98,7 @@ export type StringifyErrorReason =
   | 'unrepresentable'
   | 'too-deep'
   | 'too-complex'
+  | 'timed-out'
 
 /**
  * Reasons that a different choice elsewhere (a sibling's form, a span's delimiters) may remove: a

@@ -24,7 +24,7 @@ import { parse } from '../parse/index.js'
 import { rememberUrlChecks } from '../parse/urls.js'
 import { StringifyError, choiceMayFix } from './error.js'
 import { differ } from './differ.js'
-import { Exhausted, allowance, bounded, capped, work } from './budget.js'
+import { Exhausted, TimedOut, allowance, bounded, capped, timed, work } from './budget.js'
 import { print } from './print.js'
 import { readsBackAs } from './read-back.js'
 import type { PrintMode } from './dispatch.js'
@@ -38,6 +38,31 @@ import { sawPart, seeAhead } from './content.js'
 import { isBulleted, isItalic, nodesOf } from './nodes.js'
 
 export { StringifyError, type StringifyErrorReason } from './error.js'
+
+/**
+ * Options of {@link stringify}.
+ *
+ * @example
+ * ```ts
+ * import { parse, stringify, type StringifyOptions } from 'discord-markup'
+ *
+ * const options: StringifyOptions = { timeout: 200 } // else a StringifyError `timed-out` after ~200 ms
+ * stringify(parse('**hi** _there_'), options) // '**hi** *there*'
+ * ```
+ */
+export interface StringifyOptions {
+  /**
+   * Milliseconds after which `stringify` stops looking for a form that reads back and throws a
+   * `StringifyError` with the reason `timed-out` (default: none). Nearly every message prints in well
+   * under a millisecond, but the rare one dense in runs of stars may search for seconds (see the
+   * README's Security section): a service that prints trees of untrusted text can cap that here. The
+   * printer looks at the clock as it works, and may run past the time by some tens of milliseconds
+   * (up to ~70 seen, more while the engine is still compiling the printer); where it has found a form
+   * that reads back, it returns that one rather than time out. Where it matters, the same tree may
+   * print on a fast machine and time out on a slow one.
+   */
+  timeout?: number | undefined
+}
 
 /**
  * Prints a tree as message text, with as few escapes as it finds: a
@@ -54,6 +79,7 @@ export { StringifyError, type StringifyErrorReason } from './error.js'
  * `\@everyone`. Masked-link text shows as typed, so what it holds notifies.
  *
  * @param tree The tree, or any node of it.
+ * @param options How long it may take (see {@link StringifyOptions}).
  * @returns The message text.
  * @throws {StringifyError} When `tree` is not a tree (`invalid-node`: a field
  *   of the wrong type, a child that is not a node), or when no text reads
@@ -65,6 +91,8 @@ export { StringifyError, type StringifyErrorReason } from './error.js'
  *   text does express (runs of dozens of `*` split between nested spans) are
  *   rejected too. Past a bound on the work its failed forms take (in
  *   proportion to the tree's size), the printer gives up: `too-complex`.
+ *   Past `options.timeout`, it gives up too: `timed-out`.
+ * @throws {TypeError} When `options.timeout` is not a number of milliseconds, 0 or more.
  *
  * @example
  * ```ts
@@ -82,9 +110,18 @@ export { StringifyError, type StringifyErrorReason } from './error.js'
  * // '**Release** for <@&165511591545143296> (2 * 3 = 6, \\*not* markup)'
  * ```
  */
-export function stringify(tree: Root | Nodes): string {
+export function stringify(tree: Root | Nodes, options?: StringifyOptions): string {
+  const timeout = options?.timeout ?? Infinity
+  if (typeof timeout !== 'number' || !(timeout >= 0)) {
+    throw new TypeError(`stringify: options.timeout must be a number of milliseconds, 0 or more (got ${typeof timeout === 'number' ? timeout : typeof timeout})`)
+  }
   const shape = examine(tree)
   if ('flaw' in shape) throw new StringifyError(shape.flaw[0] as Node, 'invalid-node', shape.flaw[1], shape.flaw[2])
+  return timed(timeout, () => printSeeingAhead(tree, shape.places))
+}
+
+/** {@link stringify} for a well-formed tree of `places` places (see `examine`). */
+function printSeeingAhead(tree: Root | Nodes, places: number): string {
   // Each node sees the first 512 characters of what follows it, and may misread a rule that closes
   // further on (an `<https://` that a `>` 600 characters on closes): where the text read back
   // differently and a node saw less than all, a tree of few enough nodes prints again, each seeing
@@ -92,11 +129,11 @@ export function stringify(tree: Root | Nodes): string {
   // no text expresses would take twice the work to reject.) Where the first print read back so, that
   // comes before the searches, which cannot mend what no node saw: they spent their whole budget on
   // 1,200 characters of `___\` in a list item (1.2 s), which then printed seeing all.
-  const far = shape.places <= FAR_PLACES
+  const far = places <= FAR_PLACES
   seeAhead()
   let error: unknown
   try {
-    return printWithin(tree, shape.places, far)
+    return printWithin(tree, places, far)
   } catch (thrown) {
     const misread = thrown instanceof StringifyError && thrown.reason === 'unrepresentable' && sawPart()
     if (!far || !(thrown instanceof SawPart || misread)) throw thrown
@@ -104,14 +141,16 @@ export function stringify(tree: Root | Nodes): string {
   }
   seeAhead(Infinity)
   try {
-    return printWithin(tree, shape.places)
-  } catch {
+    return printWithin(tree, places)
+  } catch (thrown) {
+    // (Out of time, it says nothing of the tree: not the first print's misreading.)
+    if (thrown instanceof StringifyError && thrown.reason === 'timed-out') throw thrown
     if (!(error instanceof SawPart)) throw error
   } finally {
     seeAhead()
   }
   // Seeing all did not mend the first print: the searches, seeing part.
-  return printWithin(tree, shape.places)
+  return printWithin(tree, places)
 }
 
 /**
@@ -137,7 +176,7 @@ function printWithin(tree: Root | Nodes, places: number, early = false): string 
   try {
     return bounded(allowance(places), () => printWithFewEscapes(tree, early))
   } catch (error) {
-    if (error instanceof Exhausted) throw new StringifyError(tree, 'too-complex', [])
+    if (error instanceof Exhausted) throw new StringifyError(tree, error instanceof TimedOut ? 'timed-out' : 'too-complex', [])
     throw error
   } finally {
     rememberUrlChecks(before)
