@@ -58,7 +58,7 @@ export const exitCode = { ok: 0, inputError: 1, usageError: 2 } as const
 const name = 'discord-markup'
 
 const help = `Usage: ${name} parse [options] [text | -]
-       ${name} stringify [tree | -]
+       ${name} stringify [options] [tree | -]
 
 parse      Parse Discord message markup and print its syntax tree.
 stringify  Print a syntax tree, given as JSON, back as message text.
@@ -73,6 +73,9 @@ Options of parse:
   --json          print the tree as JSON (indented by 2 spaces; compact past 64
                   levels), not an outline
   --no-position   leave positions out
+Options of stringify:
+  --timeout=MS    give up after MS milliseconds (exit 1): a tree of dense runs
+                  of stars may search for seconds
 Options:
   -h, --help      show this help
   -v, --version   show the version
@@ -80,8 +83,8 @@ Options:
 Text that looks like an option goes after "--":  ${name} parse -- "-v"
 
 Exit status: 0 on success; 1 when standard input cannot be read, or when
-stringify is given something that is not JSON or a tree no text expresses;
-2 on bad usage.
+stringify is given something that is not JSON or a tree no text expresses,
+or runs out of time; 2 on bad usage.
 
 Examples:
   ${name} parse "**hi** <@80351110224678912>"
@@ -115,6 +118,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   let showPositions = true
   let wantsHelp = false
   let wantsVersion = false
+  let timeout: number | undefined
   let optionsEnded = false
   let problem: string | undefined
   const operands: string[] = []
@@ -125,7 +129,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     } else if (!optionsEnded && optionShape.test(argument)) {
       if (argument === '--json') json = true
       else if (argument === '--no-position') showPositions = false
-      else if (argument === '-h' || argument === '--help') wantsHelp = true
+      else if (argument.startsWith('--timeout=')) {
+        const ms = argument.slice('--timeout='.length)
+        if (/^\d+(?:\.\d+)?$/.test(ms)) timeout = Number(ms)
+        else problem ??= `--timeout takes a number of milliseconds (--timeout=500), not '${ms}'`
+      } else if (argument === '-h' || argument === '--help') wantsHelp = true
       else if (argument === '-v' || argument === '--version') wantsVersion = true
       else problem ??= `unknown option '${argument}' (put text that starts with '-' after '--')`
     } else {
@@ -148,6 +156,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     if (command === undefined) problem = 'missing command (parse or stringify)'
     else if (command !== 'parse' && command !== 'stringify') problem = `unknown command '${command}' (the commands are parse and stringify)`
     else if (command === 'stringify' && (json || !showPositions)) problem = `${json ? '--json' : '--no-position'} is an option of parse, not of stringify`
+    else if (command === 'parse' && timeout !== undefined) problem = '--timeout is an option of stringify, not of parse'
     else if (texts.length > 1) {
       problem = `expected one ${command === 'parse' ? 'text' : 'tree'} argument, got ${texts.length} (quote it so the shell passes it as one)`
     } else if (texts.length === 0 && io.stdinIsTTY) {
@@ -170,7 +179,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
   }
 
-  if (command === 'stringify') return printTree(input, io)
+  if (command === 'stringify') return printTree(input, io, timeout)
   const tree = parse(input)
   io.stdout(
     (json ? toJson(tree, showPositions ? undefined : 'position') : inspect(tree, { showPositions })) +
@@ -179,8 +188,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   return exitCode.ok
 }
 
-/** `stringify`: the tree that `json` holds, printed as message text (and a line ending). */
-function printTree(json: string, io: CliIo): number {
+/** `stringify`: the tree that `json` holds, printed as message text (and a line ending), within `timeout` ms. */
+function printTree(json: string, io: CliIo, timeout: number | undefined): number {
   let tree: unknown
   try {
     tree = JSON.parse(json)
@@ -189,7 +198,7 @@ function printTree(json: string, io: CliIo): number {
     return exitCode.inputError
   }
   try {
-    io.stdout(stringify(tree as Parameters<typeof stringify>[0]) + '\n')
+    io.stdout(stringify(tree as Parameters<typeof stringify>[0], { timeout }) + '\n')
   } catch (error) {
     // (Anything else `stringify` throws is a bug, and is left to crash loudly.)
     if (!(error instanceof StringifyError)) throw error

@@ -213,8 +213,8 @@ describe('discord-markup usage', () => {
 
     expect(long.code).toBe(0)
     expect(long.stderr).toBe('')
-    expect(long.stdout).toMatch(/^Usage: discord-markup parse \[options\] \[text \| -\]\n {7}discord-markup stringify \[tree \| -\]\n/)
-    for (const option of ['--json', '--no-position', '--help', '--version']) expect(long.stdout).toContain(option)
+    expect(long.stdout).toMatch(/^Usage: discord-markup parse \[options\] \[text \| -\]\n {7}discord-markup stringify \[options\] \[tree \| -\]\n/)
+    for (const option of ['--json', '--no-position', '--timeout=MS', '--help', '--version']) expect(long.stdout).toContain(option)
     expect(short).toEqual(long)
   })
 
@@ -252,6 +252,11 @@ describe('discord-markup usage', () => {
     },
     { argv: ['stringify', '--json', '{}'], message: '--json is an option of parse, not of stringify' },
     { argv: ['stringify', '--no-position', '{}'], message: '--no-position is an option of parse, not of stringify' },
+    { argv: ['parse', '--timeout=100', 'x'], message: '--timeout is an option of stringify, not of parse' },
+    { argv: ['stringify', '--timeout=', '{}'], message: "--timeout takes a number of milliseconds (--timeout=500), not ''" },
+    { argv: ['stringify', '--timeout=-5', '{}'], message: "--timeout takes a number of milliseconds (--timeout=500), not '-5'" },
+    { argv: ['stringify', '--timeout=1s', '{}'], message: "--timeout takes a number of milliseconds (--timeout=500), not '1s'" },
+    { argv: ['stringify', '--timeout', '{}'], message: "unknown option '--timeout' (put text that starts with '-' after '--')" },
   ])('should exit 2 and explain on standard error when the arguments are $argv', async ({ argv, message }) => {
     const result = await run(argv, { tty: true })
 
@@ -353,6 +358,16 @@ describe('discord-markup stringify', () => {
     const result = await run(['stringify', json])
 
     expect(result).toEqual({ code: exitCode.inputError, stdout: '', stderr: `discord-markup: ${message}\n`, stdinReads: 0 })
+  })
+
+  it('should exit 1 with timed-out where the print takes longer than --timeout, and print within it as without', async () => {
+    // 800 characters of chains of bolds around a star that no print reads back: 11.5 s of searching.
+    const hard = parse(readFileSync(new URL('./fixtures/slow-to-reject.txt', import.meta.url), 'utf8'))
+    const slow = await run(['stringify', '--timeout=20', JSON.stringify(hard)])
+    expect(slow).toEqual({ code: exitCode.inputError, stdout: '', stderr: 'discord-markup: Cannot stringify root at 1:1: timed-out (at the tree itself)\n', stdinReads: 0 })
+
+    const quick = await run(['stringify', '--timeout=60000.5', JSON.stringify(parse('**hi** _there_'))])
+    expect(quick).toEqual({ code: exitCode.ok, stdout: '**hi** *there*\n', stderr: '', stdinReads: 0 })
   })
 
   it('should exit 1 and say so when the input is not JSON', async () => {
