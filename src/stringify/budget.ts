@@ -71,13 +71,21 @@ let limit = Infinity
 let deadline = Infinity
 /** {@link work} past which the printer looks at the clock next: every {@link CLOCK_EVERY} units, or never. */
 let nextLook = Infinity
+/** Memo hits left before the printer looks at the clock (see {@link tick}), or never. */
+let ticksLeft = Infinity
 /**
  * Units of work between two looks at the clock: about a millisecond (a unit took 0.1 to 0.4 µs on
- * 2026-12-02), against the tenth of a microsecond a look takes. (Some work is charged for less than
- * it takes, and between two looks up to ~40 ms went by on messages of 800 to 4,000 characters; a
- * look every 64 charges, whatever their units, left that as it was.)
+ * 2026-12-02), against the tenth of a microsecond a look takes.
  */
 const CLOCK_EVERY = 4096
+/**
+ * Memo hits between two looks at the clock. A hit costs nothing of the budget, but its key is made
+ * all the same: in a search over deep chains of spans, up to ~40 ms went by between two looks
+ * {@link CLOCK_EVERY} units apart, and `stringify` ran up to 63 ms past its timeout; with a look
+ * every 256 hits as well, at most ~3 ms once the printer is compiled (messages of 800 to 4,000
+ * characters of `bench/README.md`, timeouts of 5 to 200 ms).
+ */
+const TICKS = 256
 
 /**
  * What the printer throws once the work it wasted passes the limit {@link bounded} set: not a
@@ -150,7 +158,7 @@ export function bounded<T>(units: number, run: () => T): T {
 
 /**
  * Runs `run` with the printer throwing {@link TimedOut} once `ms` milliseconds have passed (or the
- * deadline already set, if sooner), as the clock shows when it looks ({@link CLOCK_EVERY}).
+ * deadline already set, if sooner), as the clock shows when it looks ({@link CLOCK_EVERY}, {@link TICKS}).
  *
  * @example
  * ```ts
@@ -158,13 +166,16 @@ export function bounded<T>(units: number, run: () => T): T {
  * ```
  */
 export function timed<T>(ms: number, run: () => T): T {
-  const was = [deadline, nextLook] as const
+  const was = [deadline, nextLook, ticksLeft] as const
   deadline = Math.min(deadline, performance.now() + ms)
-  if (deadline < Infinity) nextLook = Math.min(nextLook, work + CLOCK_EVERY)
+  if (deadline < Infinity) {
+    nextLook = Math.min(nextLook, work + CLOCK_EVERY)
+    ticksLeft = Math.min(ticksLeft, TICKS)
+  }
   try {
     return run()
   } finally {
-    ;[deadline, nextLook] = was
+    ;[deadline, nextLook, ticksLeft] = was
   }
 }
 
@@ -176,6 +187,20 @@ function lookAtClock(): void {
     throw new TimedOut()
   }
   nextLook = work + CLOCK_EVERY
+  ticksLeft = TICKS
+}
+
+/**
+ * Counts a memo hit of the printer, which charges no work, toward the next look at the clock (see
+ * {@link TICKS}).
+ *
+ * @example
+ * ```ts
+ * tick() // in `printOrError`, for a hit: the clock is looked at every TICKS of them
+ * ```
+ */
+export function tick(): void {
+  if (--ticksLeft < 0) lookAtClock()
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { Node, NodeType } from '../ast.js'
 import { LINK_CONTENT } from '../parse/parser.js'
-import { charge, refill, waste } from './budget.js'
+import { charge, refill, tick, waste } from './budget.js'
 import { forgetChecks } from './checks.js'
 import { fail, orThrow, StringifyError } from './error.js'
 import { handlers } from './handlers.js'
@@ -372,7 +372,10 @@ export function printOrError(node: Node, st: State): string | StringifyError {
   const key = `${path}|${st.f}|${st.next}|${st.prevChar}|${st.last}|${holding}`
   const seen = memo.get(node)
   const hit = seen === undefined ? undefined : seen.key === key ? seen.out : seen.more?.get(key)
-  if (hit !== undefined) return done(hit)
+  if (hit !== undefined) {
+    tick()
+    return done(hit)
+  }
   // In a search, the same subtree with the same flips and context prints as in an earlier run.
   const context = contextOf(key, st, path)
   const earlier = replay(node, context, key)

@@ -56,9 +56,9 @@ export interface StringifyOptions {
    * `StringifyError` with the reason `timed-out` (default: none). Nearly every message prints in well
    * under a millisecond, but the rare one dense in runs of stars may search for seconds (see the
    * README's Security section): a service that prints trees of untrusted text can cap that here. The
-   * printer looks at the clock as it works, and may run past the time by some tens of milliseconds
-   * (up to ~70 seen, more while the engine is still compiling the printer); where it has found a form
-   * that reads back, it returns that one rather than time out. Where it matters, the same tree may
+   * printer looks at the clock as it works, and may run past the time by a few milliseconds (up to
+   * ~6 seen, ~25 on the first calls, while the engine compiles the printer); where it has found a
+   * form that reads back, it returns that one rather than time out. Where it matters, the same tree may
    * print on a fast machine and time out on a slow one.
    */
   timeout?: number | undefined
