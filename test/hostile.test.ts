@@ -9,6 +9,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import type { Node, Root } from '../src/ast.js'
 import { parse } from '../src/index.js'
+import { startClock } from './helpers/clock.js'
 import { assertWellFormed } from './helpers/invariants.js'
 import { countNodes, countTypes, deepestPath, inspect, maxDepth, withoutPositions } from './helpers/walk.js'
 
@@ -24,12 +25,12 @@ function parseChecked(text: string): Root {
   return tree
 }
 
-/** Parses `text` and fails when it takes longer than `budgetMs` (a generous absolute budget). */
+/** Parses `text` and fails when it takes longer than `budgetMs` (a generous absolute budget; see `startClock`). */
 function parseWithin(text: string, budgetMs: number): Root {
-  const start = performance.now()
+  const elapsed = startClock()
   const tree = parse(text)
-  const elapsed = performance.now() - start
-  expect(elapsed, `parse took ${elapsed.toFixed(0)} ms for ${text.length} characters`).toBeLessThan(budgetMs)
+  const ms = elapsed()
+  expect(ms, `parse took ${ms.toFixed(0)} ms for ${text.length} characters`).toBeLessThan(budgetMs)
   return tree
 }
 

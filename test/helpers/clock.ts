@@ -1,6 +1,6 @@
 /**
- * A stopwatch for the tests that compare running times (growth tests), which run while other test
- * files load the machine.
+ * A stopwatch for the tests that time what they run (growth tests, generous absolute bounds), which
+ * run while other test files load the machine.
  *
  * It reads the wall clock and the process's CPU time, and gives the smaller. Under load the wall
  * clock runs on while the process waits for a core, and the longer a run the surer it is to wait:
