@@ -82,7 +82,7 @@ const CLOCK_EVERY = 4096
  * Memo hits between two looks at the clock. A hit costs nothing of the budget, but its key is made
  * all the same: in a search over deep chains of spans, up to ~40 ms went by between two looks
  * {@link CLOCK_EVERY} units apart, and `stringify` ran up to 63 ms past its timeout; with a look
- * every 256 hits as well, at most ~3 ms once the printer is compiled (messages of 800 to 4,000
+ * every 256 hits as well, at most ~6 ms once the printer is compiled (messages of 800 to 4,000
  * characters of `bench/README.md`, timeouts of 5 to 200 ms).
  */
 const TICKS = 256
