@@ -7,6 +7,7 @@ import { exitCode, main } from '../src/cli.js'
 import { inspect } from '../src/inspect.js'
 import { parse } from '../src/parse/index.js'
 import { version } from '../src/version.js'
+import { slowToReject } from './helpers/fixtures.js'
 import { UNSHOWN } from './helpers/unshown.js'
 import { unicodeTextOf } from './property/arbitraries.js'
 
@@ -361,8 +362,7 @@ describe('discord-markup stringify', () => {
   })
 
   it('should exit 1 with timed-out where the print takes longer than --timeout, and print within it as without', async () => {
-    // 800 characters of chains of bolds around a star that no print reads back: 11.5 s of searching.
-    const hard = parse(readFileSync(new URL('./fixtures/slow-to-reject.txt', import.meta.url), 'utf8'))
+    const hard = parse(slowToReject())
     const slow = await run(['stringify', '--timeout=20', JSON.stringify(hard)])
     expect(slow).toEqual({ code: exitCode.inputError, stdout: '', stderr: 'discord-markup: Cannot stringify root at 1:1: timed-out (at the tree itself)\n', stdinReads: 0 })
 

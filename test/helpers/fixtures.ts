@@ -56,6 +56,16 @@ export const mentionCases = (): MentionCase[] => readFixtures<MentionCase>('ment
 /** The rule fixtures of grammar/README.md. */
 export const ruleFixtures = (): RuleFixture[] => readFixtures<RuleFixture>('rules.jsonl')
 
+/**
+ * 800 characters of chains of bolds around a star among line starts that no print reads back (the
+ * printer's known gap; `--kinds=chains --lengths=800 --seed=2002` of `bench/printable.js`): rejected
+ * after 11.5 s of searching on 2026-12-02 (`bench/README.md`). For the tests of `stringify`'s timeout.
+ */
+export const slowToReject = (): string => readFileSync(new URL('../fixtures/slow-to-reject.txt', import.meta.url), 'utf8')
+
+/** A message whose tree prints only after a search (its stars and underscores constrain each other). */
+export const searchedMessage = '__(_)_*\n(__*\\**~~\\_)_)\\e____****_\n- ***\\*~~]*[***#****_\\***'
+
 /** A node with an optional position, as far as span checks care. */
 export interface Positioned {
   type: string

@@ -2,41 +2,35 @@
  * `stringify`'s `timeout`: the printer stops where the caller says, with the typed error `timed-out`,
  * and the option changes nothing else.
  */
-import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { parse, stringify } from '../../src/index.js'
 import { work } from '../../src/stringify/budget.js'
 import { stripPositions } from '../helpers/compare.js'
 import { startClock } from '../helpers/clock.js'
+import { searchedMessage, slowToReject } from '../helpers/fixtures.js'
 import { longDenseTextOf, markupTextOf, starDenseTextOf } from '../property/arbitraries.js'
 import { runOptions } from '../property/run-options.js'
 
-// 800 characters of chains of bolds around a star among line starts that no print reads back (the
-// known gap; `--kinds=chains --lengths=800 --seed=2002` of `bench/printable.js`): rejected after
-// 11.5 s of searching on 2026-12-02 (`bench/README.md`).
-const hard = readFileSync(new URL('../fixtures/slow-to-reject.txt', import.meta.url), 'utf8')
-// A message whose tree prints only after a search (its stars and underscores constrain each other).
-const searched = '__(_)_*\n(__*\\**~~\\_)_)\\e____****_\n- ***\\*~~]*[***#****_\\***'
 
 describe('stringify with a timeout', () => {
   it('should throw timed-out on the tree itself once the time has passed, not after the whole search', () => {
-    const tree = parse(hard)
+    const tree = parse(slowToReject())
     const elapsed = startClock()
     expect(() => stringify(tree, { timeout: 50 })).toThrow(expect.objectContaining({ name: 'StringifyError', reason: 'timed-out', path: [], node: tree }))
-    // (Some tens of milliseconds past it at most, on a quiet machine; the bound leaves room for load.)
+    // (A few milliseconds past it, on a quiet machine; the bound leaves room for load.)
     expect(elapsed()).toBeLessThan(2000)
     // With no time at all, at the first look at the clock.
     expect(() => stringify(tree, { timeout: 0 })).toThrow(expect.objectContaining({ reason: 'timed-out' }))
   })
 
   it('should leave no deadline behind for the next call', () => {
-    expect(() => stringify(parse(hard), { timeout: 0 })).toThrow(expect.objectContaining({ reason: 'timed-out' }))
+    expect(() => stringify(parse(slowToReject()), { timeout: 0 })).toThrow(expect.objectContaining({ reason: 'timed-out' }))
     const before = work
-    const text = stringify(parse(searched))
+    const text = stringify(parse(searchedMessage))
     // (Long enough to look at the clock ten times, one look every 4,096 units, had a deadline been left.)
     expect(work - before).toBeGreaterThan(40_960)
-    expect(stripPositions(parse(text))).toEqual(stripPositions(parse(searched)))
+    expect(stripPositions(parse(text))).toEqual(stripPositions(parse(searchedMessage)))
   })
 
   it('should print as without one where there is time', () => {
