@@ -418,7 +418,16 @@ export function holdsDiscordLink(s: string): boolean {
 
 /** Whether `link` (an `http://` URL) goes to a page of Discord's that the client opens itself (README §21.8). */
 function isDiscordPage(link: string): boolean {
-  const url = parseLegacyUrl(link)
+  // Node's legacy parser throws on some hosts with a character a host may not hold (a `[`:
+  // `discord.com[a](a.co)/invite/x`). For others (a `%`) it keeps the host's valid labels and moves
+  // the rest into the path, which then starts with that character and names no page: a host it
+  // refuses names none either (as `coded-links.ts` reads it, the host being all before the `/`).
+  let url: ReturnType<typeof parseLegacyUrl>
+  try {
+    url = parseLegacyUrl(link)
+  } catch {
+    return false
+  }
   const host = (url.host ?? '').replace(/^www[.]/i, '')
   const path = url.pathname ?? ''
   const code = /^\/([a-zA-Z0-9-]+)$/
