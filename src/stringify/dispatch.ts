@@ -144,16 +144,21 @@ export let spaced = false
 /**
  * Which stars right after whitespace in text stay bare (prints `stringify` tries when the others fail
  * or read back differently): with `some`, those before whitespace or another star; with `all`, those
- * after a newline too, before anything but a star of another node. Escaped, such a star lets a star
+ * after a newline too, before anything but a star of another node, and one that ends its text,
+ * before anything but a star. Escaped, such a star lets a star
  * italic read on across the whitespace: one that the delimiters of a chain of bolds open further back
  * then runs longer than the bolds and wins (`*************\*⏎* ⏎*************`, where `\*` before the
- * space would let it through); bare, it stops that italic's scan. (Not `all` at once: a bare star
- * before a letter may open an italic of its own, `*************⏎* ⏎\*1*~*`.)
+ * space would let it through; `*************_********\*   *_*************`, where `\*` before the
+ * `_` would); bare, it stops that italic's scan. (Not `all` at once: a bare star
+ * before a letter may open an italic of its own, `*************⏎* ⏎\*1*~*`. And with `lone`, only
+ * those before whitespace: a bare star before another may open one with the next node's, as the
+ * first of `**` after a newline, before `*_ _*`, would in `*************⏎* ⏎\***_ _*`.)
  *
  * @example
  * ```ts
  * import { print } from './print.js' // (the printer's entry, which sets the modes)
  * print({ type: 'text', value: 'a\n**' }, { blocking: 'some' }) // 'a\n*\\*'
+ * print({ type: 'text', value: 'a\n**' }, { blocking: 'lone' }) // 'a\n\\*\\*'
  * print({ type: 'bold', children: [{ type: 'text', value: '*\n*a' }] }, { blocking: 'all' }) // '**\\*\n*a**'
  * ```
  */
@@ -250,8 +255,8 @@ export interface PrintMode {
   eager?: boolean
   /** Every star between spaces in text is escaped. */
   spaced?: boolean
-  /** Stars after whitespace in text stay bare: `some` before whitespace or another star, `all` after a newline too. */
-  blocking?: 'some' | 'all'
+  /** Stars after whitespace in text stay bare: `lone` before whitespace, `some` before another star too, `all` after a newline too, and at a text's end. */
+  blocking?: 'lone' | 'some' | 'all'
   /** Runs of underscores of even length in text inside an underscore italic stay bare. */
   paired?: boolean
   /** Headings put a newline after their `#` run, not a space. */

@@ -256,8 +256,8 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   // one with them indented, where a bullet after a single space would close a loose italic. And
   // such a span's star may open an italic that reads across whitespace before an escaped star, or
   // closes on the space after a heading's `#` and an italic's star: one more with a star after
-  // whitespace bare before whitespace or a star, one with those after a newline bare too (see
-  // `blocking`), and one with a newline after `#`. And a strike's closer may come too early, where a
+  // whitespace bare before whitespace or a star, one with those after a newline or ending a text bare
+  // too, one with those before whitespace only (see `blocking`), and one with a newline after `#`. And a strike's closer may come too early, where a
   // pair of underscores after it, which an italic allows, would keep it off: one with them bare.
   const modes: PrintMode[] = [
     ...(gaps.size > 0 ? [{ gaps }] : []),
@@ -265,16 +265,18 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
     ...(diff !== undefined && holdsText(tree, /\)/) ? [{ gaps, eager: true }] : []),
     ...(choiceMayHelp && holdsText(tree, /(?:^|\s)\*(?:\s|$)/) ? [{ gaps, spaced: true }] : []),
     ...(choiceMayHelp && holdsText(tree, /\s\*[\s*]/) ? [{ gaps, blocking: 'some' as const }] : []),
-    ...(choiceMayHelp && holdsText(tree, /\n\*(?:[^\s*]|$)/) ? [{ gaps, blocking: 'all' as const }] : []),
+    ...(choiceMayHelp && holdsText(tree, /\n\*(?:[^\s*]|$)|\s\*$/) ? [{ gaps, blocking: 'all' as const }] : []),
+    ...(choiceMayHelp && holdsText(tree, /\s\*\s/) && holdsText(tree, /\s\*\*/) ? [{ gaps, blocking: 'lone' as const }] : []),
     ...(choiceMayHelp && nodesOf(tree, (node) => node.type === 'heading', 1).length > 0 ? [{ gaps, broken: true }] : []),
     ...(hasItalic && holdsText(tree, /__/) ? [{ gaps, paired: true }] : []),
     ...(choiceMayHelp && nodesOf(tree, isBulleted, 1).length > 0 ? [{ gaps, stars: true }, { gaps, stars: true, indented: true }] : []),
   ]
   // Where several may be needed at once (a star between spaces escaped and a heading's newline), all
   // of them together: with the spaced stars escaped, and again with stars after whitespace bare
-  // instead, which the first would undo.
+  // instead, which the first would undo (as many as `all` or `some` leaves: `lone`, the fewest, is a
+  // fallback of theirs).
   if (modes.length > 1) {
-    const { blocking, ...together } = Object.assign({}, ...modes) as PrintMode
+    const { blocking, ...together } = Object.assign({}, ...modes.filter((mode) => mode.blocking !== 'lone')) as PrintMode
     modes.push(together, ...(blocking ? [{ ...together, spaced: false, blocking }] : []))
   }
   // Where one of them prints, its print seldom searches long (a few thousand units of work, a few

@@ -103,15 +103,16 @@ export const isEscapable = (c: string): boolean => c !== '' && !isAlnum(c.charCo
 const pairs = (a: Around): boolean => (a.prev === a.value[a.i] && a.i > 0) || (a.next === a.value[a.i] && a.i === a.value.length - 1)
 
 /**
- * Whether a star after whitespace stays bare in the current `blocking` mode: with `some`, before
- * whitespace or another star of its text; with `all`, after a newline too, before anything but a
- * star of the next node.
+ * Whether a star after whitespace stays bare in the current `blocking` mode: with `lone`, before
+ * whitespace; with `some`, before whitespace or another star of its text; with `all`, after a newline too, and at its text's end,
+ * before anything but a star of the next node.
  */
 function blocks(a: Around): boolean {
   if (!blocking || !isSpaceChar(a.prev)) return false
   const after = a.value[a.i + 1]
+  if (blocking === 'lone') return after !== undefined && isSpaceChar(after)
   const line = blocking === 'all' && a.prev === '\n'
-  return after === undefined ? line && a.next !== '*' : line || /[\n *]/.test(after)
+  return after === undefined ? blocking === 'all' && a.next !== '*' : line || /[\n *]/.test(after)
 }
 
 /** The rule of a character that is always escaped. */
