@@ -503,6 +503,12 @@ describe('stringify', () => {
       // Or only one before whitespace, where a run of stars after a newline keeps its escapes: bare after
       // the newline, its first star and the next node's would make an italic. (Shrunk from another.)
       prints(root(chain(), t('\n* \n**'), italic(italic(t(' ')))), '*************\n* \n\\***_ _*')
+      // But never a star that starts a line before spaces that run to its text's end, where the next node
+      // goes on with the line: bare, it would make a list item. (Shrunk from a random chains message of
+      // 2,000 characters.)
+      const chain15 = (): Content => bold(bold(bold(t('***'))))
+      const shrunk = '***************_\\*************\\*\n*_\n\\* *************'
+      prints(root(chain15(), italic(t('*'), italic(italic(italic(italic(italic(t('**')))))), t('*\n*')), t('\n* '), chain()), shrunk)
       // (Elsewhere the usual print stands.)
       prints(root(t('a\n**')), 'a\n**')
     })

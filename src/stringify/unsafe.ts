@@ -110,6 +110,9 @@ const pairs = (a: Around): boolean => (a.prev === a.value[a.i] && a.i > 0) || (a
 function blocks(a: Around): boolean {
   if (!blocking || !isSpaceChar(a.prev)) return false
   const after = a.value[a.i + 1]
+  // (Not the star of a `* ` at a line start whose spaces run to its text's end: the next node goes on
+  // with that line, of which the star would make a list item.)
+  if (a.bol && /^ +$/.test(a.value.slice(a.i + 1))) return false
   if (blocking === 'lone') return after !== undefined && isSpaceChar(after)
   const line = blocking === 'all' && a.prev === '\n'
   return after === undefined ? blocking === 'all' && a.next !== '*' : line || /[\n *]/.test(after)
