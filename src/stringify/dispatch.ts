@@ -145,12 +145,11 @@ export let spaced = false
  * Which stars right after whitespace in text stay bare (prints `stringify` tries when the others fail
  * or read back differently): with `some`, those before whitespace or another star; with `all`, those
  * after a newline too, before anything but a star of another node, and one that ends its text,
- * before anything but a star. Escaped, such a star lets a star
- * italic read on across the whitespace: one that the delimiters of a chain of bolds open further back
- * then runs longer than the bolds and wins (`*************\*⏎* ⏎*************`, where `\*` before the
- * space would let it through; `*************_********\*   *_*************`, where `\*` before the
- * `_` would); bare, it stops that italic's scan. (Not `all` at once: a bare star
- * before a letter may open an italic of its own, `*************⏎* ⏎\*1*~*`. And with `lone`, only
+ * before anything but a star. Escaped, such a star lets a star italic read on across the whitespace:
+ * one that the delimiters of a chain of bolds open further back then runs longer than the bolds and
+ * wins (`*************\*⏎* ⏎*************`, where `\*` before the space would let it through;
+ * `*************_********\*   *_*************`, where `\*` before the `_` would); bare, it stops that
+ * italic's scan. (Not `all` at once: a bare star before a letter may open an italic of its own, `*************⏎* ⏎\*1*~*`. And with `lone`, only
  * those before whitespace: a bare star before another may open one with the next node's, as the
  * first of `**` after a newline, before `*_ _*`, would in `*************⏎* ⏎\***_ _*`.)
  *

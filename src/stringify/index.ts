@@ -257,8 +257,9 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   // such a span's star may open an italic that reads across whitespace before an escaped star, or
   // closes on the space after a heading's `#` and an italic's star: one more with a star after
   // whitespace bare before whitespace or a star, one with those after a newline or ending a text bare
-  // too, one with those before whitespace only (see `blocking`), and one with a newline after `#`. And a strike's closer may come too early, where a
-  // pair of underscores after it, which an italic allows, would keep it off: one with them bare.
+  // too, one with those before whitespace only (see `blocking`), and one with a newline after `#`.
+  // And a strike's closer may come too early, where a pair of underscores after it, which an italic
+  // allows, would keep it off: one with them bare.
   const modes: PrintMode[] = [
     ...(gaps.size > 0 ? [{ gaps }] : []),
     ...(wider.size > gaps.size ? [{ gaps: wider }] : []),

@@ -104,15 +104,18 @@ const pairs = (a: Around): boolean => (a.prev === a.value[a.i] && a.i > 0) || (a
 
 /**
  * Whether a star after whitespace stays bare in the current `blocking` mode: with `lone`, before
- * whitespace; with `some`, before whitespace or another star of its text; with `all`, after a newline too, and at its text's end,
- * before anything but a star of the next node.
+ * whitespace; with `some`, before whitespace or another star of its text; with `all`, after a
+ * newline too, and at its text's end, before anything but a star of the next node.
  */
 function blocks(a: Around): boolean {
   if (!blocking || !isSpaceChar(a.prev)) return false
   const after = a.value[a.i + 1]
   // (Not the star of a `* ` at a line start whose spaces run to its text's end: the next node goes on
   // with that line, of which the star would make a list item.)
-  if (a.bol && /^ +$/.test(a.value.slice(a.i + 1))) return false
+  // (Read from the star on, not the text's end: a text may hold many such stars.)
+  let end = a.i + 1
+  while (a.value[end] === ' ') end++
+  if (a.bol && end > a.i + 1 && end === a.value.length) return false
   if (blocking === 'lone') return after !== undefined && isSpaceChar(after)
   const line = blocking === 'all' && a.prev === '\n'
   return after === undefined ? blocking === 'all' && a.next !== '*' : line || /[\n *]/.test(after)
