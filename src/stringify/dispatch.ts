@@ -149,9 +149,10 @@ export let spaced = false
  * one that the delimiters of a chain of bolds open further back then runs longer than the bolds and
  * wins (`*************\*⏎* ⏎*************`, where `\*` before the space would let it through;
  * `*************_********\*   *_*************`, where `\*` before the `_` would); bare, it stops that
- * italic's scan. (Not `all` at once: a bare star before a letter may open an italic of its own, `*************⏎* ⏎\*1*~*`. And with `lone`, only
- * those before whitespace: a bare star before another may open one with the next node's, as the
- * first of `**` after a newline, before `*_ _*`, would in `*************⏎* ⏎\***_ _*`.)
+ * italic's scan. (Not `all` at once: a bare star before a letter may open an italic of its own,
+ * `*************⏎* ⏎\*1*~*`. And with `lone`, only those before whitespace: a bare star before another
+ * may open one with the next node's, as the first of `**` after a newline, before `*_ _*`, would in
+ * `*************⏎* ⏎\***_ _*`.)
  *
  * @example
  * ```ts

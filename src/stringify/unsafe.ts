@@ -110,12 +110,13 @@ const pairs = (a: Around): boolean => (a.prev === a.value[a.i] && a.i > 0) || (a
 function blocks(a: Around): boolean {
   if (!blocking || !isSpaceChar(a.prev)) return false
   const after = a.value[a.i + 1]
-  // (Not the star of a `* ` at a line start whose spaces run to its text's end: the next node goes on
-  // with that line, of which the star would make a list item.)
-  // (Read from the star on, not the text's end: a text may hold many such stars.)
-  let end = a.i + 1
-  while (a.value[end] === ' ') end++
-  if (a.bol && end > a.i + 1 && end === a.value.length) return false
+  // Not the star of a `* ` at a line start whose spaces run to its text's end: the next node goes on
+  // with that line, of which the star would make a list item.
+  if (a.bol) {
+    let end = a.i + 1
+    while (a.value[end] === ' ') end++
+    if (end > a.i + 1 && end === a.value.length) return false
+  }
   if (blocking === 'lone') return after !== undefined && isSpaceChar(after)
   const line = blocking === 'all' && a.prev === '\n'
   return after === undefined ? blocking === 'all' && a.next !== '*' : line || /[\n *]/.test(after)
