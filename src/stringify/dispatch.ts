@@ -152,7 +152,9 @@ export let spaced = false
  * italic's scan. (Not `all` at once: a bare star before a letter may open an italic of its own,
  * `*************⏎* ⏎\*1*~*`. And with `lone`, only those before whitespace: a bare star before another
  * may open one with the next node's, as the first of `**` after a newline, before `*_ _*`, would in
- * `*************⏎* ⏎\***_ _*`.)
+ * `*************⏎* ⏎\***_ _*`. And with `most`, as with `all` but where a star after a newline would
+ * open an italic that closes in what follows, as a chain's stars may: `\*a*************`.) With
+ * `spaced`, those after a space before whitespace stay escaped.
  *
  * @example
  * ```ts
@@ -255,8 +257,12 @@ export interface PrintMode {
   eager?: boolean
   /** Every star between spaces in text is escaped. */
   spaced?: boolean
-  /** Stars after whitespace in text stay bare: `lone` before whitespace, `some` before another star too, `all` after a newline too, and at a text's end. */
-  blocking?: 'lone' | 'some' | 'all'
+  /**
+   * Stars after whitespace in text stay bare: `lone` before whitespace, `some` before another star
+   * too, `all` after a newline too, and at a text's end; `most` as `all`, but not one after a newline
+   * that would open an italic that closes.
+   */
+  blocking?: 'lone' | 'some' | 'most' | 'all'
   /** Runs of underscores of even length in text inside an underscore italic stay bare. */
   paired?: boolean
   /** Headings put a newline after their `#` run, not a space. */

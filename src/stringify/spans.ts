@@ -130,7 +130,7 @@ export function chain(node: Node, st: State): string | undefined {
       tried.add(out)
       const kids = parsed((fresh ? '' : '<@0>') + out + st.rest).children
       // As for any span, the italics around the chain must not read its delimiters.
-      if (fits(out, st.f) && !differ(node, kids[fresh ? 0 : 1])) {
+      if (fits(out, st) && !differ(node, kids[fresh ? 0 : 1])) {
         first ??= out
         if (!other || out[0] !== first[0]) return out
       }
@@ -181,7 +181,7 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
     // The rules read on past the span (an italic from the same opener may close further on). An
     // opener of the same character and length is a span of the same type.
     const got = spanAt(out + (st.rest || st.next), !(st.f & F_LINK))
-    if (got?.[0] === size && got[1] === c && fits(out, st.f)) return out
+    if (got?.[0] === size && got[1] === c && fits(out, st)) return out
     stop = -1
     return undefined
   }
@@ -246,14 +246,18 @@ function delimit(node: Parent, st: State, opens: string, size: number, flag: (d:
 /**
  * Whether a span fits in the italics around it: their scans read the content raw, and step only over
  * escapes and pairs of their delimiter, so every run of it must have even length (`**` is fine inside
- * `*italic*`, a lone `*` would close it).
+ * `*italic*`, a lone `*` would close it). In masked-link text, a backslash that ends the text before
+ * the span stays as typed, and the scans step over it with the span's first character
+ * (`[*\******1](http://1)`: an italic around a text `\` and a bold around `*`).
  */
-function fits(out: string, f: number): boolean {
+function fits(out: string, st: State): boolean {
+  const prev = st.prev
+  const escaped = st.f & F_LINK && prev?.type === 'text' && /(?:^|[^\\])(?:\\\\)*\\$/.test((prev as Text).value)
   // (An escape stands between the runs on either side of it: `*\**` is two lone stars, not a pair.)
-  return !out
+  return !(escaped ? '\\' + out : out)
     .replace(/\\[\s\S]/g, ' ')
     .match(/\*+|_+/g)
-    ?.some((run) => run.length % 2 && f & (run[0] === '*' ? F_STAR : F_UNDER))
+    ?.some((run) => run.length % 2 && st.f & (run[0] === '*' ? F_STAR : F_UNDER))
 }
 
 /**

@@ -15,19 +15,21 @@
  */
 import type { Autolink } from '../ast.js'
 import { isAlnum, isSpace } from '../parse/chars.js'
+import { closeStarItalic } from '../parse/delimiters.js'
 import { channelMention, commandMention, customEmoji, guildNavigation, timestamp, userOrRoleMention } from '../parse/tokens.js'
 import { preprocess, type Source } from '../parse/source.js'
 import { angleUrl, contactUrl } from '../parse/urls.js'
+import { spend } from './budget.js'
 import { blocking, eager, paired, spaced } from './dispatch.js'
 import type { State } from './state.js'
-import { F_HEADING, F_ITEM, F_QUOTE, F_STAR, F_SUB, F_UNDER } from './state.js'
+import { F_HEADING, F_ITEM, F_LINK, F_QUOTE, F_STAR, F_SUB, F_UNDER } from './state.js'
 
 /**
  * What a rule may look at.
  *
  * @example
  * ```ts
- * const a: Around = { value: '2 * 3', i: 2, prev: ' ', next: ' ', bol: false, num: false, last: true, f: 0, close: -1, output: undefined, at: 0 }
+ * const a: Around = { value: '2 * 3', i: 2, prev: ' ', next: ' ', bol: false, num: false, last: true, f: 0, close: -1, rest: '', output: undefined, at: 0 }
  * unsafe['*'](a) // false: a star between spaces
  * ```
  */
@@ -50,6 +52,8 @@ export interface Around {
   f: number
   /** Where the last `]` of the value is (-1 when it has none): found once, not from each `[`. */
   close: number
+  /** The printed output of the following siblings (see `State.rest`). */
+  rest: string
   /**
    * For `<` only, whose rule runs once the rest of the text is printed: the printed output to the
    * end of the parse scope, as a source, and where the character is in it.
@@ -105,22 +109,49 @@ const pairs = (a: Around): boolean => (a.prev === a.value[a.i] && a.i > 0) || (a
 /**
  * Whether a star after whitespace stays bare in the current `blocking` mode: with `lone`, before
  * whitespace; with `some`, before whitespace or another star of its text; with `all`, after a
- * newline too, and at its text's end, before anything but a star of the next node.
+ * newline too, and at its text's end, before anything but a star of the next node; with `most`, as
+ * with `all`, but after a newline only where it would open no italic that closes; with `spaced` too,
+ * none after a space before whitespace.
  */
 function blocks(a: Around): boolean {
-  if (!blocking || !isSpaceChar(a.prev)) return false
+  // (Not one after a space before whitespace where `spaced` escapes those too: bare, it may close a
+  // loose italic.)
+  if (!blocking || !isSpaceChar(a.prev) || (spaced && a.prev === ' ' && isSpaceChar(a.next))) return false
   const after = a.value[a.i + 1]
-  // Not the star of a `* ` at a line start whose spaces run to its text's end: the next node goes on
-  // with that line, of which the star would make a list item.
+  // Not the star of a `* ` at a line start that more follows on its line (in its text, or in the next
+  // node where the spaces run to its text's end and its scope goes on): of that line, the star would
+  // make a list item.
   if (a.bol) {
     let end = a.i + 1
     while (a.value[end] === ' ') end++
-    if (end > a.i + 1 && end === a.value.length) return false
+    if (end > a.i + 1 && (end < a.value.length ? a.value[end] !== '\n' : !a.last)) return false
   }
   if (blocking === 'lone') return after !== undefined && isSpaceChar(after)
-  const line = blocking === 'all' && a.prev === '\n'
-  return after === undefined ? blocking === 'all' && a.next !== '*' : line || /[\n *]/.test(after)
+  const most = blocking === 'all' || blocking === 'most'
+  if (after === undefined) return most && a.next !== '*'
+  return /[\n *]/.test(after) || (most && a.prev === '\n' && (blocking === 'all' || !closes(a)))
 }
+
+/**
+ * Whether a bare star at `a` would open an italic that closes before its scope ends (its text read as
+ * typed, the escapes it may need aside, and then the siblings after it): a chain of stars after it
+ * closes one (`\n*a*************`, where bare it opens an italic up to the chain's last star). As
+ * typed, a later star of the text may close one that its escape would not: so this is a mode of its
+ * own, after `all`.
+ */
+function closes(a: Around): boolean {
+  // (The text and what follows it are made a source once for all its stars: each scan then ends at the
+  // next star after whitespace at the latest, so all of them read the text about once.)
+  if (read?.value !== a.value || read.rest !== a.rest) {
+    const text = a.value + a.rest
+    spend(text.length)
+    read = { value: a.value, rest: a.rest, src: preprocess(text) }
+  }
+  return closeStarItalic(read.src, a.i + 1, read.src.s.length, !(a.f & F_LINK)) !== undefined
+}
+
+/** The source {@link closes} reads, and the text and rest it was made of. */
+let read: { value: string; rest: string; src: Source } | undefined
 
 /** The rule of a character that is always escaped. */
 const always = (): boolean => true
@@ -222,7 +253,7 @@ export function escapeText(value: string, st: State, raw = false, backslashes = 
     // (Not a `)` right after a bare URL, which would take its backslash: the URL ends before a bare one.)
     const rule = (raw && '*_~|'.includes(c)) || bareUnderscores?.has(i) ? undefined : parens && c === ')' && (i > 0 || st.prev?.type !== 'autolink' || (st.prev as Autolink).suppressEmbed) ? always : unsafe[c]
     if (rule) {
-      const a: Around = { value, i, prev, next: i + 1 < n ? value[i + 1]! : st.next, bol, num, last: st.last, f: st.f, close, output: undefined, at: 0 }
+      const a: Around = { value, i, prev, next: i + 1 < n ? value[i + 1]! : st.next, bol, num, last: st.last, f: st.f, close, rest: st.rest, output: undefined, at: 0 }
       if (c === '<') angles.push([a, out.length + i - copied])
       else if (rule(a) || (backslashes && c === '\\')) {
         out += `${value.slice(copied, i)}\\`
