@@ -127,9 +127,10 @@ function blocks(a: Around): boolean {
     if (end > a.i + 1 && (end < a.value.length ? a.value[end] !== '\n' : !a.last)) return false
   }
   if (blocking === 'lone') return after !== undefined && isSpaceChar(after)
-  const most = blocking === 'all' || blocking === 'most'
-  if (after === undefined) return most && a.next !== '*'
-  return /[\n *]/.test(after) || (most && a.prev === '\n' && (blocking === 'all' || !closes(a)))
+  // (Whether those after a newline, and those that end their text, may stay bare.)
+  const far = blocking === 'all' || blocking === 'most'
+  if (after === undefined) return far && a.next !== '*'
+  return /[\n *]/.test(after) || (far && a.prev === '\n' && (blocking === 'all' || !closes(a)))
 }
 
 /**
@@ -141,7 +142,7 @@ function blocks(a: Around): boolean {
  */
 function closes(a: Around): boolean {
   // (The text and what follows it are made a source once for all its stars: each scan then ends at the
-  // next star after whitespace at the latest, so all of them read the text about once.)
+  // next lone star after whitespace at the latest, so all of them read the text about once.)
   if (read?.value !== a.value || read.rest !== a.rest) {
     const text = a.value + a.rest
     spend(text.length)
