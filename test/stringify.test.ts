@@ -530,8 +530,8 @@ describe('stringify', () => {
       // (Its own, as it reads the text as typed: a later star of the text that would close that italic
       // may print escaped, `\n*-\\*` in an italic. Shrunk from a random stars message of 2,000 characters.)
       prints(root(chain(), italic(t('**\n*-*')), italic(t(']'))), '*************_**\n*-\\*_*]*')
-      // And with the stars between whitespace escaped at once, where bare one would close a loose italic
-      // that the chain's first star opens. (Shrunk from a random chains message of 2,000 characters.)
+      // And with the stars after a space before whitespace escaped at the same time, where bare one would
+      // close a loose italic that the chain's first star opens. (Shrunk from a random chains message of 2,000 characters.)
       const chain29 = (): Content => bold(bold(bold(bold(bold(bold(bold(t('*'))))))))
       prints(root(chain29(), spoiler(t(' *\n*')), bold(t('b'), bold(t('***')))), '*****************************|| \\*\n*||**b*********')
       // (Not one after a newline, which closes none: `\n*\n` stays bare.)
