@@ -12,6 +12,7 @@ import { fail, orThrow, StringifyError } from './error.js'
 import { handlers } from './handlers.js'
 import { contextOf, enter, flipped, forgetSearches, here, leave, local, recorder, replay, visited } from './search.js'
 import { NESTS, chain } from './spans.js'
+import { forgetCloses } from './unsafe.js'
 import { F_LINK, type Handler, type State } from './state.js'
 
 /**
@@ -298,6 +299,7 @@ export function resetMemo(mode: PrintMode = {}): void {
   forgetChecks()
   unchained = new WeakSet()
   forgetSearches()
+  forgetCloses()
   refill(frugal)
   holding = false
 }

@@ -151,8 +151,21 @@ function closes(a: Around): boolean {
   return closeStarItalic(read.src, a.i + 1, read.src.s.length, !(a.f & F_LINK)) !== undefined
 }
 
-/** The source {@link closes} reads, and the text and rest it was made of. */
+/** The source {@link closes} reads, and the text and rest it was made of (until the print ends). */
 let read: { value: string; rest: string; src: Source } | undefined
+
+/**
+ * Forgets the source {@link closes} read (at the start and end of every print), so that a message's
+ * text is not kept once `stringify` returns.
+ *
+ * @example
+ * ```ts
+ * forgetCloses() // in `resetMemo`
+ * ```
+ */
+export function forgetCloses(): void {
+  read = undefined
+}
 
 /** The rule of a character that is always escaped. */
 const always = (): boolean => true
