@@ -47,7 +47,10 @@ import type { State } from './state.js'
  *   a list item that indentation cannot keep apart (they would merge).
  * - `ambiguous-delimiters`: no choice of delimiters makes the span close
  *   where it should (`~~a~~` with content ending in `~`, `**` directly
- *   around `*x*`…).
+ *   around `*x*`…), or none that the printer's bounded search found: the
+ *   rare tree that `parse` returned and that lands here (dense runs of stars
+ *   and underscores, README "Known gap") has a text, the one it was parsed
+ *   from.
  * - `invalid-id`, `invalid-name`, `invalid-target`, `invalid-timestamp`,
  *   `invalid-style`, `invalid-depth`, `invalid-start`, `invalid-lang`,
  *   `invalid-url`: a field no token can carry.

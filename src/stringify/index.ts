@@ -257,7 +257,7 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   // such a span's star may open an italic that reads across whitespace before an escaped star, or
   // closes on the space after a heading's `#` and an italic's star: one more with a star after
   // whitespace bare before whitespace or a star, one with those after a newline or ending a text bare
-  // too, one with those but the ones after a newline that open an italic that closes, one with those
+  // too, one with those but the ones that open an italic that closes, one with those
   // before whitespace only (see `blocking`), and one with a newline after `#`.
   // And a strike's closer may come too early, where a pair of underscores after it, which an italic
   // allows, would keep it off: one with them bare.
@@ -267,8 +267,7 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
     ...(diff !== undefined && holdsText(tree, /\)/) ? [{ gaps, eager: true }] : []),
     ...(choiceMayHelp && holdsText(tree, /(?:^|\s)\*(?:\s|$)/) ? [{ gaps, spaced: true }] : []),
     ...(choiceMayHelp && holdsText(tree, /\s\*[\s*]/) ? [{ gaps, blocking: 'some' as const }] : []),
-    ...(choiceMayHelp && holdsText(tree, /\n\*(?:[^\s*]|$)|\s\*$/) ? [{ gaps, blocking: 'all' as const }] : []),
-    ...(choiceMayHelp && holdsText(tree, /\n\*[^\s*]/) ? [{ gaps, blocking: 'most' as const }] : []),
+    ...(choiceMayHelp && holdsText(tree, /\n\*(?:[^\s*]|$)|\s\*$/) ? [{ gaps, blocking: 'all' as const }, { gaps, blocking: 'most' as const }] : []),
     ...(choiceMayHelp && holdsText(tree, /\s\*\s/) && holdsText(tree, /\s\*\*/) ? [{ gaps, blocking: 'lone' as const }] : []),
     ...(choiceMayHelp && nodesOf(tree, (node) => node.type === 'heading', 1).length > 0 ? [{ gaps, broken: true }] : []),
     ...(hasItalic && holdsText(tree, /__/) ? [{ gaps, paired: true }] : []),

@@ -110,8 +110,8 @@ const pairs = (a: Around): boolean => (a.prev === a.value[a.i] && a.i > 0) || (a
  * Whether a star after whitespace stays bare in the current `blocking` mode: with `lone`, before
  * whitespace; with `some`, before whitespace or another star of its text; with `all`, after a
  * newline too, and at its text's end, before anything but a star of the next node; with `most`, as
- * with `all`, but after a newline only where it would open no italic that closes; with `spaced` too,
- * none after a space before whitespace.
+ * with `all`, but after a newline and at its text's end only where it would open no italic that
+ * closes; with `spaced` too, none after a space before whitespace.
  */
 function blocks(a: Around): boolean {
   // (Not one after a space before whitespace where `spaced` escapes those too: bare, it may close a
@@ -129,22 +129,25 @@ function blocks(a: Around): boolean {
   if (blocking === 'lone') return after !== undefined && isSpaceChar(after)
   // (Whether those after a newline, and those that end their text, may stay bare.)
   const far = blocking === 'all' || blocking === 'most'
-  if (after === undefined) return far && a.next !== '*'
-  return /[\n *]/.test(after) || (far && a.prev === '\n' && (blocking === 'all' || !closes(a)))
+  const opens = (): boolean => blocking === 'most' && closes(a)
+  if (after === undefined) return far && a.next !== '*' && !opens()
+  return /[\n *]/.test(after) || (far && a.prev === '\n' && !opens())
 }
 
 /**
  * Whether a bare star at `a` would open an italic that closes before its scope ends (its text read as
- * typed, the escapes it may need aside, and then the siblings after it): a chain of stars after it
- * closes one (`\n*a*************`, where bare it opens an italic up to the chain's last star). As
- * typed, a later star of the text may close one that its escape would not: so this is a mode of its
- * own, after `all`.
+ * typed, the escapes it may need aside but those of its stars not after whitespace, and then the
+ * siblings after it): a chain of stars after it closes one (`\n*a*************`, where bare it opens
+ * an italic up to the chain's last star). As typed, a later star of the text after whitespace may
+ * close one that its escape would not: so this is a mode of its own, after `all`.
  */
 function closes(a: Around): boolean {
   // (The text and what follows it are made a source once for all its stars: each scan then ends at the
   // next lone star after whitespace at the latest, so all of them read the text about once.)
   if (read?.value !== a.value || read.rest !== a.rest) {
-    const text = a.value + a.rest
+    // A star of the text not after whitespace prints escaped, so it closes nothing: read as a letter
+    // (as typed, `\n*[*` looked closed at once, where `\n*[\*` opens no italic).
+    const text = a.value.replace(/(?<=[^ \n])\*/g, 'a') + a.rest
     spend(text.length)
     read = { value: a.value, rest: a.rest, src: preprocess(text) }
   }
