@@ -130,7 +130,9 @@ function blocks(a: Around): boolean {
   // (Whether those after a newline, and those that end their text, may stay bare.)
   const far = blocking === 'all' || blocking === 'most'
   const opens = (): boolean => blocking === 'most' && closes(a)
-  if (after === undefined) return far && a.next !== '*' && !opens()
+  // (With `most`, one after a space at its text's end stays escaped: bare, it may close a loose
+  // italic, as where `all` leaves it so in vain.)
+  if (after === undefined) return far && a.next !== '*' && !(blocking === 'most' && a.prev === ' ') && !opens()
   return /[\n *]/.test(after) || (far && a.prev === '\n' && !opens())
 }
 
