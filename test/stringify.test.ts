@@ -548,8 +548,10 @@ describe('stringify', () => {
       const url: Content = { type: 'autolink', url: 'http://_*', suppressEmbed: false }
       prints(root(italic(t(' ')), chain29(), t('*'), bold(t('*\n*-')), t('\n*'), url), '_ _*****************************\\***\\*\n*-**\n\\*http://_*')
       prints(root(italic(t(' ')), chain29(), t('*'), bold(t('*\n*-')), t(' *'), url), '_ _*****************************\\***\\*\n*-** \\*http://_*')
-      // And one after a space that ends its text stays escaped in that mode, where bare it would close a
-      // loose italic that a chain of bolds before it opens. (Shrunk from the first of those messages.)
+      // And, in a mode of its own after that one, one after a space that ends its text stays escaped,
+      // where bare it would close a loose italic that a chain of bolds before it opens (and where the
+      // first mode leaves it bare, escaped it may let such an italic read on). (Shrunk from the first of
+      // those messages.)
       const italics = (n: number, inner: Content): Content => (n === 0 ? inner : italic(italics(n - 1, inner)))
       const loose = '**h**#************* **\n*[\\*******************~*************** \\*||********||'
       const tree = root(bold(t('h')), t('#'), chain(), t(' '), bold(t('\n*[*'), italics(7, t('**'))), t('~'), bold(bold(bold(t('***')))), t(' *'), spoiler(italics(3, t('**'))))

@@ -261,9 +261,10 @@ export interface PrintMode {
   /**
    * Stars after whitespace in text stay bare: `lone` before whitespace, `some` before another star
    * too, `all` after a newline too, and at a text's end; `most` as `all`, but not one after a newline
-   * that would open an italic that closes.
+   * or at a text's end that would open an italic that closes; `fewer` as `most`, but not one after a
+   * space at a text's end.
    */
-  blocking?: 'lone' | 'some' | 'most' | 'all'
+  blocking?: 'lone' | 'some' | 'fewer' | 'most' | 'all'
   /** Runs of underscores of even length in text inside an underscore italic stay bare. */
   paired?: boolean
   /** Headings put a newline after their `#` run, not a space. */

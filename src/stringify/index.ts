@@ -257,8 +257,9 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   // such a span's star may open an italic that reads across whitespace before an escaped star, or
   // closes on the space after a heading's `#` and an italic's star: one more with a star after
   // whitespace bare before whitespace or a star, one with those after a newline or ending a text bare
-  // too, one with those but the ones that open an italic that closes, one with those
-  // before whitespace only (see `blocking`), and one with a newline after `#`.
+  // too, one with those but the ones that open an italic that closes, one with those but also one
+  // after a space that ends a text, one with those before whitespace only (see `blocking`), and one
+  // with a newline after `#`.
   // And a strike's closer may come too early, where a pair of underscores after it, which an italic
   // allows, would keep it off: one with them bare.
   const modes: PrintMode[] = [
@@ -268,6 +269,7 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
     ...(choiceMayHelp && holdsText(tree, /(?:^|\s)\*(?:\s|$)/) ? [{ gaps, spaced: true }] : []),
     ...(choiceMayHelp && holdsText(tree, /\s\*[\s*]/) ? [{ gaps, blocking: 'some' as const }] : []),
     ...(choiceMayHelp && holdsText(tree, /\n\*(?:[^\s*]|$)|\s\*$/) ? [{ gaps, blocking: 'all' as const }, { gaps, blocking: 'most' as const }] : []),
+    ...(choiceMayHelp && holdsText(tree, / \*$/) ? [{ gaps, blocking: 'fewer' as const }] : []),
     ...(choiceMayHelp && holdsText(tree, /\s\*\s/) && holdsText(tree, /\s\*\*/) ? [{ gaps, blocking: 'lone' as const }] : []),
     ...(choiceMayHelp && nodesOf(tree, (node) => node.type === 'heading', 1).length > 0 ? [{ gaps, broken: true }] : []),
     ...(hasItalic && holdsText(tree, /__/) ? [{ gaps, paired: true }] : []),
@@ -275,10 +277,10 @@ function printReadingBack(tree: Root | Nodes, want: Root, skip: number, reads: (
   ]
   // Where several may be needed at once (a star between spaces escaped and a heading's newline), all
   // of them together: with the spaced stars escaped, and again with stars after whitespace bare
-  // instead, which the first would undo (as many as `all` or `some` leaves: `most` and `lone` are
-  // fallbacks of theirs).
+  // instead, which the first would undo (as many as `all` or `some` leaves: `most`, `fewer` and `lone`
+  // are fallbacks of theirs).
   if (modes.length > 1) {
-    const { blocking, ...together } = Object.assign({}, ...modes.filter((mode) => mode.blocking !== 'lone' && mode.blocking !== 'most')) as PrintMode
+    const { blocking, ...together } = Object.assign({}, ...modes.filter((mode) => mode.blocking !== 'lone' && mode.blocking !== 'most' && mode.blocking !== 'fewer')) as PrintMode
     modes.push(together, ...(blocking ? [{ ...together, spaced: false, blocking }] : []))
     // And the two at once, the spaced stars after a space escaped and the others after whitespace bare,
     // where one after a space may close a loose italic and one after a newline must stop another's

@@ -111,7 +111,8 @@ const pairs = (a: Around): boolean => (a.prev === a.value[a.i] && a.i > 0) || (a
  * whitespace; with `some`, before whitespace or another star of its text; with `all`, after a
  * newline too, and at its text's end, before anything but a star of the next node; with `most`, as
  * with `all`, but after a newline and at its text's end only where it would open no italic that
- * closes; with `spaced` too, none after a space before whitespace.
+ * closes; with `fewer`, as with `most`, but none after a space at its text's end; with `spaced` too,
+ * none after a space before whitespace.
  */
 function blocks(a: Around): boolean {
   // (Not one after a space before whitespace where `spaced` escapes those too: bare, it may close a
@@ -128,11 +129,12 @@ function blocks(a: Around): boolean {
   }
   if (blocking === 'lone') return after !== undefined && isSpaceChar(after)
   // (Whether those after a newline, and those that end their text, may stay bare.)
-  const far = blocking === 'all' || blocking === 'most'
-  const opens = (): boolean => blocking === 'most' && closes(a)
-  // (With `most`, one after a space at its text's end stays escaped: bare, it may close a loose
-  // italic, as where `all` leaves it so in vain.)
-  if (after === undefined) return far && a.next !== '*' && !(blocking === 'most' && a.prev === ' ') && !opens()
+  const far = blocking !== 'some'
+  const opens = (): boolean => blocking !== 'all' && closes(a)
+  // (With `fewer`, one after a space at its text's end stays escaped: bare, it may close a loose
+  // italic that a chain of spans before it opens. Escaped, it may let such an italic read on: so this
+  // is a mode of its own, after `most`.)
+  if (after === undefined) return far && a.next !== '*' && !(blocking === 'fewer' && a.prev === ' ') && !opens()
   return /[\n *]/.test(after) || (far && a.prev === '\n' && !opens())
 }
 
