@@ -153,9 +153,11 @@ export let spaced = false
  * italic's scan. (Not `all` at once: a bare star before a letter may open an italic of its own,
  * `*************⏎* ⏎\*1*~*`. And with `lone`, only those before whitespace: a bare star before another
  * may open one with the next node's, as the first of `**` after a newline, before `*_ _*`, would in
- * `*************⏎* ⏎\***_ _*`. And with `most`, as with `all` but where a star after a newline would
- * open an italic that closes in what follows, as a chain's stars may: `\*a*************`.) With
- * `spaced`, those after a space before whitespace stay escaped.
+ * `*************⏎* ⏎\***_ _*`. And with `most`, as with `all` but where a star after a newline, or
+ * one that ends its text, would open an italic that closes in what follows, as a chain's stars may:
+ * `\*a*************`, `\*http://_*`. And with `fewer`, as with `most`, and one after a space that ends
+ * its text too, which bare may close a loose italic: ` \*||`.) With `spaced`, those after a space
+ * before whitespace stay escaped.
  *
  * @example
  * ```ts
