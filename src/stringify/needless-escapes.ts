@@ -288,7 +288,7 @@ function withoutNeedless(out: string, reads: (text: string) => boolean, budget: 
       for (const j of bare.slice(0, 4)) {
         const candidate = without.slice(0, j) + '\\' + without.slice(j)
         if (tries(() => candidate)) {
-          out = dropEach(candidate, tries, budget)
+          out = dropEach(candidate, tries, budget, true)
           moved = true
           break
         }
@@ -298,7 +298,7 @@ function withoutNeedless(out: string, reads: (text: string) => boolean, budget: 
   // Moved, an escape may leave two side by side that can now go together (`\*¯\\\_(ツ)_/¯`, whose
   // shrug reads alike as `\*¯\_(ツ)_/¯` once the star before it is escaped): the pass again.
   const moved = firstOfPairs(out, tries, budget)
-  return moved === out ? out : dropEach(moved, tries, budget)
+  return moved === out ? out : dropEach(moved, tries, budget, true)
 }
 
 /**
@@ -400,9 +400,13 @@ function literalAt(out: string, budget: { left: number }): (at: number) => boole
 /**
  * `out` without each escape that `tries` accepts it without: all at once first, then by halves, then
  * each one left on its own, from the last, again while any goes, until no single one can go (a local
- * minimum, which {@link dropNeedlessEscapes} improves on).
+ * minimum, which {@link dropNeedlessEscapes} improves on). `settled`: `out` is such a minimum but for
+ * an escape or two moved, so the escapes are tried one by one from the start. (Halving them, nearly all
+ * needed a moment ago, fails at every level above the single ones: about as many parses again as the
+ * round, one in seven of those of a user's text of 2,000 characters printed as one text node. Where no
+ * group of two or more goes, halving drops what one round one by one does, in the same order.)
  */
-function dropEach(out: string, tries: (make: () => string) => boolean, budget: { left: number }): string {
+function dropEach(out: string, tries: (make: () => string) => boolean, budget: { left: number }, settled = false): string {
   // (An escape that keeps a mention from notifying, `<\@1>` or `\@everyone`, is never tried: without
   // it the text reads a mention, or pings where the client shows text, which the check refuses too.
   // Nor a backslash of code or of a link, which shows as typed: without it, the tree is another.)
@@ -479,7 +483,7 @@ function dropEach(out: string, tries: (make: () => string) => boolean, budget: {
   // tried) are tried again, one by one, while any goes. (Halving again tried them in twos and fours
   // first, which nearly all fail: a dense message of 4,000 characters settles in a third fewer
   // parses.) Then the groups, and again.
-  let again = tryDrop(0, escapes.length)
+  let again = settled || tryDrop(0, escapes.length)
   do {
     while (again) {
       again = false

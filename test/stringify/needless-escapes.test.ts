@@ -157,6 +157,19 @@ describe('dropNeedlessEscapes', () => {
     expect(dropNeedlessEscapes('#a\\#', judge((text) => text.split('\\#').length === 2).reads)).toBe('#a\\#')
   })
 
+  it('should try the escapes one by one after a move, not by halves again', () => {
+    // Every escape is needed, and the underscore's moves to the bare one before it. After the move,
+    // each `\\!` is tried alone once (its removal from the first text was tried before, and is not
+    // asked again); halving made 26 texts there, of 8, 4 and 2 escapes fewer before the single ones.
+    const text = `_a\\_${' \\!a'.repeat(15)}`
+    const moved = `\\_a_${' \\!a'.repeat(15)}`
+    const seen: string[] = []
+    const needed = (t: string) => t.split('\\_').length === 2 && t.split('\\!').length === 16
+    expect(dropNeedlessEscapes(text, (t) => (seen.push(t), needed(t)))).toBe(moved)
+    const after = seen.slice(seen.indexOf(moved) + 1)
+    expect(after.map((t) => moved.length - t.length)).toEqual(Array(15).fill(1))
+  })
+
   describe('with a URL whose host engines may judge differently', () => {
     const readsAs = (text: string) => {
       const tree = parse(text)
