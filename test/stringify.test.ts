@@ -472,6 +472,16 @@ describe('stringify', () => {
       expect(roundTrips(typed)).toMatch(/\n\* _/)
     })
 
+    it("should keep the `-` bullet of a list's first item right after a bold's stars, where the later items take `*`", () => {
+      // Five bolds around `***` open an italic that reads on past `- ` bullets, not past `* `; but a
+      // `*` bullet right after the `**` of the bold that holds the list joins that run of stars. (Shrunk
+      // from a random message of chains of bolds of 4,000 characters.)
+      const typed = '***********************\n**- (\n* *******'
+      expect(roundTrips(typed)).toBe(typed)
+      const chain = bold(bold(bold(bold(bold(t('***'))))))
+      prints(root(chain, t('\n'), bold(ul(li(t('(')), li(bold(t('*')))))), typed)
+    })
+
     it('should indent a list whose `*` bullet after a single space would close an italic that a chain of bolds opens', () => {
       // A loose italic closes on ` *`: after `> `, so does a `*` bullet, and a `-` bullet's space and the
       // italic's star after it. (Shrunk from random star-dense messages of 800 characters.)

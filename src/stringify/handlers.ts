@@ -331,7 +331,10 @@ export const handlers: { [K in NodeType]: Handler<Extract<Nodes, { type: K }>> }
     // In a search, or in a print for fewer escapes, a list may take `*` bullets: a star italic before
     // it cannot read on past `\n* `.
     const bullet = ordered || !(decide() || stars) ? '-' : '*'
-    const out = items.map((kid, i) => item(kid, ordered ? `${start! + i}.` : bullet, indent!, { ...st, path: [...st.path, i], last: st.last && i === items.length - 1, f: st.f + F_LIST }))
+    // Not right after a star, though (a list that starts a bold's text): there the bullet would join
+    // its run, `*** a`, which may pair with a star far back; the first item keeps `-`.
+    const first = !lead && st.prevChar === '*' ? '-' : bullet
+    const out = items.map((kid, i) => item(kid, ordered ? `${start! + i}.` : i === 0 ? first : bullet, indent!, { ...st, path: [...st.path, i], last: st.last && i === items.length - 1, f: st.f + F_LIST }))
     // Later items repeat the first one's indentation.
     return lead + out.join(`\n${indent}`) + lineEnd(st)
   },
