@@ -401,7 +401,7 @@ function literalAt(out: string, budget: { left: number }): (at: number) => boole
  * `out` without each escape that `tries` accepts it without: all at once first, then by halves, then
  * each one left on its own, from the last, again while any goes, until no single one can go (a local
  * minimum, which {@link dropNeedlessEscapes} improves on). `settled`: `out` is such a minimum but for
- * an escape or two moved, so the escapes are tried one by one from the start. (Halving them, nearly all
+ * an escape or two moved, so the rounds one by one start at once. (Halving them, nearly all
  * needed a moment ago, fails at every level above the single ones: about as many parses again as the
  * round, one in seven of those of a user's text of 2,000 characters printed as one text node. Where no
  * group of two or more goes, halving drops what one round one by one does, in the same order.)
