@@ -434,6 +434,21 @@ describe('stringify', () => {
       prints(root(link), '[*\\******1](http://1)')
     })
 
+    it('should print a chain of spans around a run of stars in link text raw, as the link reads it', () => {
+      // Backslashes show in link text, so only the raw run `*********` (two bolds around `*`) reads
+      // back; read as a message, before ` *`, its stars pair otherwise. (Shrunk from a random chains
+      // message of 4,000 characters, which the printer rejected.)
+      const link: Link = {
+        type: 'link',
+        url: 'http://x',
+        suppressEmbed: false,
+        children: [italic(t('1')) as LinkContent, t('#'), bold(bold(t('*'))) as LinkContent, t(' *')],
+      }
+      prints(root(link), '[*1*#********* *](http://x)')
+      // And a longer run: two bolds around `***`.
+      expect(roundTrips('[*1*#*********** *](http://x)')).toBe('[*1*#*********** *](http://x)')
+    })
+
     it('should keep a link whose target holds an open parenthesis from running on over a later link, with a no-break space first in its text', () => {
       const open: Link = { type: 'link', url: 'https://a.co/(x', suppressEmbed: false, children: [t('`')] }
       const next: Link = { type: 'link', url: 'https://a.co/(x)[](https://a.co', suppressEmbed: false, children: [t('`')] }

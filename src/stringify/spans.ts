@@ -117,7 +117,11 @@ export function chain(node: Node, st: State): string | undefined {
   // The run raw, then escaped (which a neighbour may need: `__e__***\\****`, where the italic cannot
   // take `_`). In a search, two decisions may take the run escaped first, and a form whose outermost
   // delimiter differs from that of the first form that reads back.
-  const cores = run ? [run, run.replace(/./g, '\\$&')] : []
+  // In masked-link text a backslash shows as typed, so the run goes raw, and the form is read as link
+  // text: in `[*1*#********* *](http://x)`, read as a message, the run of nine stars before ` *` pairs
+  // otherwise, and the escaped run that reads right as a message shows its backslashes in the link.
+  const inLink = st.f & F_LINK
+  const cores = run ? (inLink ? [run] : [run, run.replace(/./g, '\\$&')]) : []
   if (run && decide()) cores.reverse()
   const other = run && decide()
   let first: string | undefined
@@ -128,9 +132,10 @@ export function chain(node: Node, st: State): string | undefined {
       // (Forms repeat when fewer than two spans are italics.)
       if (tried.has(out)) continue
       tried.add(out)
-      const kids = parsed((fresh ? '' : '<@0>') + out + st.rest).children
+      const read = inLink ? parsed(`[${out}${st.rest}](http://x)`).children[0] : undefined
+      const got = inLink ? (read?.type === 'link' ? read.children[0] : undefined) : parsed((fresh ? '' : '<@0>') + out + st.rest).children[fresh ? 0 : 1]
       // As for any span, the italics around the chain must not read its delimiters.
-      if (fits(out, st) && !differ(node, kids[fresh ? 0 : 1])) {
+      if (fits(out, st) && !differ(node, got)) {
         first ??= out
         if (!other || out[0] !== first[0]) return out
       }
